@@ -1,0 +1,18 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+
+export default defineConfig({
+  resolve: {
+    // graphql 16 has no exports map: Node (and so every dependency, and production
+    // under tsx) loads its CJS main, while Vite would pick its ESM build. Two copies
+    // of graphql cannot share a schema, so tests load the one production loads.
+    alias: { graphql: require.resolve('graphql') },
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
