@@ -1,0 +1,75 @@
+/**
+ * Configuration from the environment. Every variable is documented in the
+ * README; an invalid value stops start-up with a message naming it.
+ */
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string | undefined;
+  /** PostgreSQL URL; when absent, the embedded engine is used. */
+  databaseUrl: string | undefined;
+  /** Embedded engine data directory (ignored with `databaseUrl`). */
+  dataDir: string;
+  dbPoolSize: number;
+  logLevel: string;
+  /** `simulated` (default): a scripted PA reports statuses; `none`: nothing does. */
+  platform: 'simulated' | 'none';
+  /** Delay between two steps of the simulated platform's script. */
+  simulatedStepMs: number;
+  /** Base64 of 32 bytes sealing webhook secrets; unset: a key file in `dataDir`. */
+  webhookSecretsKey: string | undefined;
+  /** Development only: webhooks may go to http:// and private addresses. */
+  webhookAllowPrivateUrls: boolean;
+  /** Webhook delivery loops in this process (0: this instance delivers nothing). */
+  webhookWorkers: number;
+}
+
+/** An environment variable has an invalid value; the message names it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function platform(raw: string | undefined): Config['platform'] {
+  if (!raw || raw === 'simulated') return 'simulated';
+  if (raw === 'none') return 'none';
+  throw new ConfigError(`PLATFORM must be "simulated" or "none", got "${raw}"`);
+}
+
+/** Reads the configuration. @throws ConfigError naming the variable when a value is invalid. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  return {
+    port: integer(env, 'PORT', 4000, 0, 65535),
+    host: env.HOST || undefined,
+    databaseUrl,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
+    logLevel: env.LOG_LEVEL || 'info',
+    platform: platform(env.PLATFORM),
+    simulatedStepMs: integer(env, 'SIMULATED_PLATFORM_STEP_MS', 2000, 0, 3_600_000),
+    webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
+    webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
+    webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 4, 0, 64),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Opens the database: embedded PGlite (default, single process, persisted in a
+ * data directory) or PostgreSQL through postgres.js with a connection pool.
+ */
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { acquireDataDirLock } from './lock-file.ts';
+import { asPgParameter } from './raw.ts';
+import type { Database, Db } from './client.ts';
+import * as schema from './schema.ts';
+
+/** `drizzle/` at the package root, whether this module runs from src/ or from the build in dist/. */
+function findMigrationsFolder(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) return join(dir, 'drizzle');
+  }
+  throw new Error('drizzle/ migrations folder not found above ' + fileURLToPath(import.meta.url));
+}
+
+const migrationsFolder = findMigrationsFolder();
+
+/** Arbitrary but fixed: every Passerelle instance migrating one database takes this lock. */
+const MIGRATION_LOCK_KEY = 0x7061_7373; // "pass"
+
+/** Migrating one handle twice is a no-op: both callers wait for the same run. */
+function once(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= run());
+}
+
+/**
+ * Opens the embedded engine. With `dataDir`, takes the directory's PID lock
+ * first (throws `DataDirLockedError` if a live process holds it) and persists
+ * there; without it, the database lives in memory (tests).
+ */
+export async function openEmbedded(options: { dataDir?: string } = {}): Promise<Database> {
+  const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : undefined;
+  try {
+    const client = options.dataDir
+      ? await PGlite.create({ dataDir: join(options.dataDir, 'pglite') })
+      : await PGlite.create();
+    const db = drizzlePglite({ client, schema });
+    return {
+      engine: 'pglite',
+      db: db as unknown as Db,
+      location: options.dataDir ?? 'memory',
+      // One process holds the lock file, so no second migrator can run.
+      migrate: once(() => migratePglite(db, { migrationsFolder })),
+      async listen(channel, onNotify, onListen) {
+        const unlisten = await client.listen(channel, onNotify);
+        onListen?.();
+        return unlisten;
+      },
+      async notify(channel, payload) {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      async executeSql(text, values = []) {
+        if (values.length > 0) return { rows: (await client.query(text, values)).rows };
+        // exec runs several statements; the last result is the one callers read.
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/** Opens PostgreSQL at `url` with a pool of `poolSize` connections. */
+export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
+  const sql = postgres(url, {
+    max: options.poolSize ?? 10,
+    onnotice: () => {},
+    // pg-boss passes undefined for absent parameters; PostgreSQL wants NULL.
+    transform: { undefined: null },
+    connection: { application_name: 'passerelle' },
+  });
+  const db = drizzlePostgres({ client: sql, schema });
+  const parsed = new URL(url);
+  return {
+    engine: 'postgres',
+    db: db as unknown as Db,
+    location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    migrate: once(async () => {
+      // drizzle's migrator takes no lock: hold one on a dedicated connection around it.
+      const reserved = await sql.reserve();
+      try {
+        await reserved`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        try {
+          await migratePostgres(db, { migrationsFolder });
+        } finally {
+          await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+        }
+      } finally {
+        reserved.release();
+      }
+    }),
+    async listen(channel, onNotify, onListen) {
+      // postgres.js keeps one dedicated connection for LISTEN and re-listens after a reconnect.
+      const { unlisten } = await sql.listen(channel, onNotify, onListen);
+      return unlisten;
+    },
+    async notify(channel, payload) {
+      await sql.notify(channel, payload);
+    },
+    async executeSql(text, values = []) {
+      if (values.length > 0) return { rows: await sql.unsafe(text, values.map(asPgParameter) as never[]) };
+      // Scripts (BEGIN ... COMMIT) must stay on one connection: a pooled query may not.
+      const reserved = await sql.reserve();
+      try {
+        return { rows: await reserved.unsafe(text) };
+      } finally {
+        reserved.release();
+      }
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+/** Opens the engine the configuration names: PostgreSQL with `databaseUrl`, else PGlite in `dataDir`. */
+export function openConfigured(config: { databaseUrl?: string; dataDir: string; dbPoolSize: number }): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { poolSize: config.dbPoolSize })
+    : openEmbedded({ dataDir: config.dataDir });
+}

@@ -1,0 +1,35 @@
+/**
+ * Raw `$1`-parameter SQL on a drizzle executor, so a library with its own SQL
+ * (pg-boss) can write inside one of our transactions.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+
+/** Encodes a parameter the way node-postgres does, which pg-boss expects: undefined as NULL, plain objects as JSON. */
+export function asPgParameter(value: unknown): unknown {
+  if (value === undefined) return null;
+  const plainObject =
+    value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
+  return plainObject ? JSON.stringify(value) : value;
+}
+
+/** `select $1::int + $2` with values -> a drizzle SQL with the same parameters. */
+export function rawQuery(text: string, values: readonly unknown[]): SQL {
+  const query = sql.empty();
+  const parts = text.split(/\$(\d+)/);
+  parts.forEach((part, index) => {
+    if (index % 2 === 0) query.append(sql.raw(part));
+    else query.append(sql`${asPgParameter(values[Number(part) - 1])}`);
+  });
+  return query;
+}
+
+/** A pg-boss `db` that runs on `db` (e.g. a transaction). */
+export function executeSqlOn(db: Executor): { executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> } {
+  return {
+    async executeSql(text, values = []) {
+      const result = (await db.execute(rawQuery(text, values))) as unknown;
+      return { rows: Array.isArray(result) ? result : ((result as { rows?: any[] }).rows ?? []) };
+    },
+  };
+}

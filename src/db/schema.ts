@@ -1,0 +1,266 @@
+/**
+ * Drizzle table definitions, shared by both engines (embedded PGlite and
+ * PostgreSQL). drizzle-kit generates `drizzle/*.sql` from this file; the
+ * append-only trigger on lifecycle statuses lives in a hand-written migration.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const documentTypeEnum = pgEnum('document_type', ['invoice', 'credit_note']);
+
+/** Gateway-side state (spec § processing_state); only `received` is produced today. */
+export const processingStateEnum = pgEnum('processing_state', [
+  'received',
+  'validated',
+  'sent',
+  'rejected',
+]);
+
+/** One SaaS client. Every other row hangs off a tenant. */
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Bearer tokens. Only the public prefix and a SHA-256 of the whole token are
+ * kept: the token itself is shown once at creation and never stored.
+ */
+export const apiTokens = pgTable('api_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  prefix: text('prefix').notNull().unique(),
+  secretHash: text('secret_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/**
+ * Submitted invoices and credit notes. The unique indexes, not read-then-write
+ * checks, enforce the duplicate rule (spec § Errors, 409 duplicate-submission),
+ * so it holds under concurrency and across gateway instances.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    /** UUIDv7 whose timestamp is `created_at`, so id order is creation order. */
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    documentType: documentTypeEnum('document_type').notNull(),
+    saasId: text('saas_id').notNull(),
+    number: text('number').notNull(),
+    processingState: processingStateEnum('processing_state').notNull().default('received'),
+    /** BT-2 Issue date: the local date of `finalized_at` (else `created_at`) as the SaaS wrote it. */
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    originSubmissionId: uuid('origin_submission_id').references((): AnyPgColumn => submissions.id),
+    /** BT-25 Preceding invoice reference, copied from the original invoice. */
+    precedingInvoiceNumber: text('preceding_invoice_number'),
+    /** BT-26 Preceding invoice issue date. */
+    precedingInvoiceDate: date('preceding_invoice_date', { mode: 'string' }),
+    /** The request body exactly as received (UTF-8 JSON text). */
+    body: text('body').notNull(),
+    bodySha256: text('body_sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('submissions_tenant_type_number_key').on(t.tenantId, t.documentType, t.number),
+    uniqueIndex('submissions_tenant_type_saas_id_key').on(t.tenantId, t.documentType, t.saasId),
+    index('submissions_tenant_id_idx').on(t.tenantId, t.id.desc()),
+  ],
+);
+
+/**
+ * Idempotency-Key records. Written in the same transaction as the submission
+ * they point to, so a rejected request (422, 409) never consumes its key.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    key: text('key').notNull(),
+    /** `<document type>:<SHA-256 of the body bytes>`; differing bytes are compared canonically (RFC 8785). */
+    requestHash: text('request_hash').notNull(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);
+
+/**
+ * Credentials of the accredited platform (PA) reporting lifecycle statuses:
+ * a different kind of token from the tenants' (`plt_` prefix), not tied to a
+ * tenant. Hash only, like tenant tokens.
+ */
+export const platformTokens = pgTable('platform_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  prefix: text('prefix').notNull().unique(),
+  secretHash: text('secret_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/**
+ * Lifecycle status entries reported by the PA (codes 200 to 214). Append-only:
+ * a trigger in the migrations refuses UPDATE, DELETE and TRUNCATE (10-year
+ * audit trail, spec § Limits).
+ */
+export const lifecycleStatuses = pgTable(
+  'lifecycle_statuses',
+  {
+    /** Arrival order; breaks ties between equal `occurred_at`. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id),
+    code: smallint('code').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    reason: text('reason'),
+    reasonCode: text('reason_code'),
+    /** The platform's event id; the same event twice records one entry. */
+    eventId: text('event_id'),
+    /**
+     * Set once, on arrival: AFTER_FINAL_STATUS (arrived after 210, 212 or 213),
+     * REASON_MISSING (210 or 213 without a reason), TO_BE_VERIFIED (214).
+     */
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('lifecycle_statuses_code_range', sql`${t.code} between 200 and 214`),
+    index('lifecycle_statuses_submission_idx').on(t.submissionId, t.occurredAt, t.id),
+    uniqueIndex('lifecycle_statuses_event_id_key').on(t.eventId),
+  ],
+);
+
+export const submissionEventTypeEnum = pgEnum('submission_event_type', [
+  'received',
+  'lifecycle_status_added',
+  'processing_state_changed',
+]);
+
+/**
+ * Every change of a submission, written in the same transaction as the change
+ * itself: subscriptions resync from it, webhooks deliver from it (an outbox).
+ */
+export const submissionEvents = pgTable(
+  'submission_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id),
+    type: submissionEventTypeEnum('type').notNull(),
+    lifecycleStatusId: bigint('lifecycle_status_id', { mode: 'number' }).references(() => lifecycleStatuses.id),
+    /** The new state, for `processing_state_changed` (and `received`). */
+    processingState: processingStateEnum('processing_state'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // No secondary index: events are read by id (resync, views), and every index slows each write.
+);
+
+/**
+ * A tenant's webhook endpoint. The signing secret is kept sealed (AES-256-GCM,
+ * WEBHOOK_SECRETS_KEY): signing needs it back, so it cannot be hashed. After a
+ * rotation the previous secret keeps signing until `previousSecretExpiresAt`.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    url: text('url').notNull(),
+    description: text('description'),
+    eventTypes: text('event_types').array().notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    previousSecretSealed: text('previous_secret_sealed'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    /** Start of the current run of failed attempts; null after a success. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** `gone` (the endpoint answered 410), `failing` (3 days of failures) or `manual`. */
+    disabledReason: text('disabled_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_endpoints_tenant_idx').on(t.tenantId)],
+);
+
+/**
+ * One event to deliver to one endpoint. The payload is frozen when the
+ * delivery is created, so every retry sends the same bytes under the same
+ * `webhook-id` (the delivery id).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => submissionEvents.id),
+    eventType: text('event_type').notNull(),
+    payload: text('payload').notNull(),
+    /** `pending`, `succeeded` or `failed` (gave up; can be redelivered). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_endpoint_key').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id.desc()),
+  ],
+);
+
+/** Every delivery attempt: when, the HTTP status (if any), how long, and the error. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    httpStatus: integer('http_status'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);

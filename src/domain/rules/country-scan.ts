@@ -1,0 +1,64 @@
+import type { RuleViolation } from './catalogue.ts';
+import { checkCountry } from './code-lists.ts';
+
+// A visited container, linked to its parent so the path is only built when a
+// violation is found (most documents have none).
+interface Frame {
+  value: object;
+  parent: Frame | undefined;
+  key: string | number;
+}
+
+function pathOf(frame: Frame | undefined, last: string): Array<string | number> {
+  const path: Array<string | number> = [last];
+  for (let f = frame; f?.parent !== undefined; f = f.parent) path.push(f.key);
+  return path.reverse();
+}
+
+/**
+ * Finds every object key named `country`, at any depth of `doc` (including
+ * inside arrays and unknown extra fields), and reports each value that is not
+ * an uppercase ISO 3166-1 alpha-2 code as `BR-CL-14` (EN 16931 BR-CL-14; spec
+ * § Errors cause 3). The spec names `billing_address` but also "a further
+ * address-like object" without naming it, hence a scan of the whole document
+ * rather than a fixed list of paths.
+ *
+ * Returns the violations depth first: an object's own `country` before the
+ * ones nested in its fields, siblings in key order. Iterative, so a deeply
+ * nested body (JSON.parse accepts any depth within the 1 MiB limit) cannot
+ * overflow the stack; a container reached twice (only possible for documents
+ * built in code, cycles included) is scanned once. Descends into a `country`
+ * value that is itself an object or array as well.
+ */
+export function scanCountries(doc: unknown): RuleViolation[] {
+  const violations: RuleViolation[] = [];
+  if (typeof doc !== 'object' || doc === null) return violations;
+  const stack: Frame[] = [{ value: doc, parent: undefined, key: '' }];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const frame = stack.pop() as Frame;
+    const value = frame.value;
+    if (seen.has(value)) continue;
+    seen.add(value);
+    // Children are pushed last-first so that the first one is popped first.
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) {
+        const item: unknown = value[i];
+        if (typeof item === 'object' && item !== null) stack.push({ value: item, parent: frame, key: i });
+      }
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
+      const item = record[key];
+      if (key === 'country') {
+        const finding = checkCountry(item);
+        if (finding !== undefined) violations.push({ path: pathOf(frame, key), ...finding });
+      }
+      if (typeof item === 'object' && item !== null) stack.push({ value: item, parent: frame, key });
+    }
+  }
+  return violations;
+}

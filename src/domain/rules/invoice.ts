@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { InvoiceDocument } from '../documents.ts';
+import type { RuleViolation } from './catalogue.ts';
+import { scanCountries } from './country-scan.ts';
+import { checkTaxId } from './identifiers.ts';
+import { currencySchema, lineSchema } from './schemas.ts';
+import { addFinding, toViolations } from './zod-issues.ts';
+
+/** A customer tax id; the finding sits on its `value`. */
+const taxIdSchema = z.object({ type: z.string(), value: z.string() }).superRefine((taxId, ctx) => {
+  const finding = checkTaxId(taxId.type, taxId.value);
+  if (finding !== undefined) addFinding(ctx, finding, ['value']);
+});
+
+// Only the fields that carry rules are listed; other fields, known or extra, are
+// ignored (the parsed output is discarded). Countries are left to the scan.
+const invoiceSchema = z.object({
+  currency: currencySchema,
+  lines: z.array(lineSchema),
+  customer_snapshot: z.object({ tax_ids: z.array(taxIdSchema).nullish() }),
+});
+
+/**
+ * Applies the conversion rules (spec § Errors, 422 causes 1 to 5) to an
+ * invoice that already passed the structural check, and returns every
+ * violation found, or `[]` when the invoice can be converted. Pure and
+ * synchronous.
+ *
+ * Rules: currency (`BR-CL-04`, `GW-CURRENCY-UNSUPPORTED`); every `country`
+ * key anywhere (`BR-CL-14`); per line, tax rate 0..100 (`GW-TAX-RATE-RANGE`)
+ * and at most one tax (`GW-ONE-TAX-PER-LINE`); customer tax ids by type
+ * (`GW-SIREN`, `GW-SIRET`, `BR-CO-09`, `GW-VAT-FORMAT`, `GW-VAT-FR-KEY`, at
+ * most one per tax id). Paths are in wire names from the document root, e.g.
+ * `['customer_snapshot', 'tax_ids', 0, 'value']`. Field rules come first, in
+ * schema order, then the country scan in document order. A shape the
+ * structural check should have refused yields `GW-SHAPE`, not an exception.
+ */
+export function checkInvoice(doc: InvoiceDocument): RuleViolation[] {
+  const result = invoiceSchema.safeParse(doc);
+  const violations = result.success ? [] : toViolations(result.error.issues);
+  return violations.concat(scanCountries(doc));
+}

@@ -1,0 +1,168 @@
+/**
+ * Submission of invoices and credit notes (spec § Endpoints, § Errors):
+ * the 422 rules, the duplicate rule and the Idempotency-Key rule. Returns
+ * typed results; only unexpected failures throw.
+ */
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import type { Db } from '../../db/client.ts';
+import { transact } from '../../db/transaction.ts';
+import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../documents.ts';
+import type { CommittedEvent, EventSink } from '../events/types.ts';
+import { newSubmissionId } from '../ids.ts';
+import { checkCreditNote, checkInvoice, type RuleViolation } from '../rules/index.ts';
+import {
+  findInvoiceBySaasId,
+  findKeyedSubmission,
+  findSubmission,
+  KEY_TAKEN_SQLSTATE,
+  writeSubmission,
+  type SubmissionRow,
+  type SubmitOutcome,
+} from './store.ts';
+
+/** What to submit: a structurally valid document of one type, and its body as received. */
+export type SubmitCommand = {
+  tenantId: string;
+  /** The request body exactly as received (REST), or the document serialised (GraphQL); stored verbatim. */
+  body: string;
+  /** Client-chosen key; the same key with the same document replays the first reply. */
+  idempotencyKey?: string;
+} & (
+  | { documentType: 'invoice'; document: InvoiceDocument }
+  | { documentType: 'credit_note'; document: CreditNoteDocument }
+);
+
+export type SubmitResult =
+  /** Accepted (202). `replayed`: an earlier request with the same key and document created it. */
+  | { ok: true; submission: SubmissionRow; replayed: boolean }
+  /** 422: every rule violation of the document, paths in wire (snake_case) names. */
+  | { ok: false; code: 'invalid'; violations: RuleViolation[] }
+  /** 409 duplicate-submission: the number or saas id is taken for this tenant and document type. */
+  | { ok: false; code: 'duplicate'; existing: SubmissionRow }
+  /** 409 idempotency-conflict: the key was used with a different document. */
+  | { ok: false; code: 'idempotency_conflict' };
+
+/**
+ * Submits a document. Duplicate and idempotency checks rest on unique indexes
+ * (in `passerelle_submit`, one round trip), so twenty concurrent requests with
+ * one key or one number create exactly one submission. A rejected request
+ * writes nothing and does not consume its key. The `received` event is written
+ * with the submission; when the sink has follow-up work for it (a webhook
+ * fan-out), that work is enqueued in the same transaction; the event is handed
+ * to `sink.committed` after commit.
+ */
+export async function submit(db: Db, sink: EventSink, command: SubmitCommand): Promise<SubmitResult> {
+  const { tenantId, idempotencyKey: key } = command;
+  const violations =
+    command.documentType === 'invoice' ? checkInvoice(command.document) : checkCreditNote(command.document);
+  let origin: SubmissionRow | undefined;
+  if (command.documentType === 'credit_note') {
+    origin = await findInvoiceBySaasId(db, tenantId, command.document.invoice_id);
+    if (!origin) {
+      violations.push({
+        path: ['invoice_id'],
+        rule: 'GW-ORIGIN-INVOICE-UNKNOWN',
+        message: `No invoice with id "${command.document.invoice_id}" was submitted by this tenant`,
+      });
+    }
+  }
+  if (violations.length > 0) return { ok: false, code: 'invalid', violations };
+
+  const { id, createdAt } = newSubmissionId();
+  const document = command.document;
+  const bodySha256 = sha256(command.body);
+  const row = {
+    id,
+    tenantId,
+    documentType: command.documentType,
+    saasId: document.id,
+    number: document.number,
+    processingState: 'received' as const,
+    issueDate: issueDate(command),
+    originSubmissionId: origin?.id ?? null,
+    precedingInvoiceNumber: origin?.number ?? null,
+    precedingInvoiceDate: origin?.issueDate ?? null,
+    body: command.body,
+    bodySha256,
+    createdAt,
+  };
+  const idempotency = key ? { key, requestHash: `${command.documentType}:${bodySha256}` } : undefined;
+
+  let written: SubmitOutcome;
+  try {
+    written = (await sink.wantsOutbox(db, tenantId))
+      ? await transact(db, async (tx) => {
+          const outcome = await writeSubmission(tx, row, idempotency, true);
+          if (outcome.outcome === 'accepted') await sink.recorded(tx, receivedEvent(outcome, row));
+          return outcome;
+        })
+      : await writeSubmission(db, row, idempotency, false);
+  } catch (error) {
+    if (sqlState(error) === KEY_TAKEN_SQLSTATE) return keyConflict(db, command);
+    throw error;
+  }
+
+  switch (written.outcome) {
+    case 'accepted': {
+      const { eventId: _eventId, ...submission } = { ...row, eventId: written.eventId };
+      void _eventId;
+      sink.committed([receivedEvent(written, row)]);
+      const { body: _body, bodySha256: _hash, ...record } = submission;
+      return { ok: true, submission: record, replayed: false };
+    }
+    case 'replayed': {
+      const submission = await findSubmission(db, tenantId, written.submissionId!);
+      if (!submission) throw new Error(`idempotency key points to missing submission ${written.submissionId}`);
+      return { ok: true, submission, replayed: true };
+    }
+    case 'idempotency_conflict':
+      return keyConflict(db, command);
+    case 'duplicate': {
+      const existing = await findSubmission(db, tenantId, written.submissionId!);
+      if (!existing) throw new Error(`submission ${id} conflicted with no visible row`);
+      return { ok: false, code: 'duplicate', existing };
+    }
+  }
+}
+
+function receivedEvent(written: SubmitOutcome, row: { id: string; tenantId: string; documentType: DocumentType }): CommittedEvent {
+  return { id: written.eventId!, type: 'received', tenantId: row.tenantId, submissionId: row.id, documentType: row.documentType };
+}
+
+/** The SQLSTATE of a database error, whichever driver raised it (drizzle wraps it in `cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
+  }
+  return undefined;
+}
+
+/**
+ * The key was used with other bytes. "Same body" for Idempotency-Key means the
+ * same document for the same endpoint: key order and whitespace do not
+ * matter, every value does, unknown fields included. The stored request hash
+ * covers the exact bytes (cheap, and what retries send); only here, when the
+ * bytes differ, are both documents compared as RFC 8785 canonical JSON.
+ */
+async function keyConflict(db: Db, command: SubmitCommand): Promise<SubmitResult> {
+  const prior = await findKeyedSubmission(db, command.tenantId, command.idempotencyKey!);
+  const same =
+    prior !== undefined &&
+    prior.submission.documentType === command.documentType &&
+    canonicalize(JSON.parse(prior.body)) === canonicalize(command.document);
+  return same ? { ok: true, submission: prior.submission, replayed: true } : { ok: false, code: 'idempotency_conflict' };
+}
+
+/** BT-2: the local date as the SaaS wrote it (the offset is kept, never converted to UTC). */
+function issueDate(command: SubmitCommand): string {
+  const stamp =
+    command.documentType === 'invoice'
+      ? (command.document.finalized_at ?? command.document.created_at)
+      : command.document.created_at;
+  return stamp.slice(0, 10);
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

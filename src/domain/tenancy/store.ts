@@ -1,0 +1,105 @@
+/** Queries on tenants and API tokens. */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { apiTokens, platformTokens, tenants } from '../../db/schema.ts';
+
+/** A tenant as the rest of the gateway sees it. */
+export interface Tenant {
+  id: string;
+  name: string;
+}
+
+/** The tenant named `name`, created if it does not exist. */
+export async function upsertTenant(db: Executor, name: string): Promise<Tenant> {
+  const [created] = await db
+    .insert(tenants)
+    .values({ name })
+    .onConflictDoNothing({ target: tenants.name })
+    .returning({ id: tenants.id, name: tenants.name });
+  if (created) return created;
+  const [existing] = await db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(tenants)
+    .where(eq(tenants.name, name));
+  if (!existing) throw new Error(`tenant ${name} vanished while being created`);
+  return existing;
+}
+
+/** True when at least one tenant exists. */
+export async function anyTenant(db: Executor): Promise<boolean> {
+  const rows = await db.select({ id: tenants.id }).from(tenants).limit(1);
+  return rows.length > 0;
+}
+
+export async function insertToken(
+  db: Executor,
+  token: { tenantId: string; prefix: string; secretHash: string },
+): Promise<void> {
+  await db.insert(apiTokens).values(token);
+}
+
+/** The token row for `prefix` with its tenant, revoked or not. */
+export async function findToken(db: Executor, prefix: string) {
+  const [row] = await db
+    .select({
+      secretHash: apiTokens.secretHash,
+      revokedAt: apiTokens.revokedAt,
+      tenantId: tenants.id,
+      tenantName: tenants.name,
+    })
+    .from(apiTokens)
+    .innerJoin(tenants, eq(tenants.id, apiTokens.tenantId))
+    .where(eq(apiTokens.prefix, prefix));
+  return row;
+}
+
+/** Marks the token with `prefix` revoked; false when there is no such live token. */
+export async function revokeToken(db: Executor, prefix: string): Promise<boolean> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.prefix, prefix), isNull(apiTokens.revokedAt)))
+    .returning({ prefix: apiTokens.prefix });
+  return rows.length > 0;
+}
+
+/** The accredited platform as an authenticated caller. */
+export interface PlatformIdentity {
+  id: string;
+  name: string;
+}
+
+export async function insertPlatformToken(
+  db: Executor,
+  token: { name: string; prefix: string; secretHash: string },
+): Promise<PlatformIdentity> {
+  const [row] = await db
+    .insert(platformTokens)
+    .values(token)
+    .returning({ id: platformTokens.id, name: platformTokens.name });
+  return row!;
+}
+
+/** The platform token row for `prefix`, revoked or not. */
+export async function findPlatformToken(db: Executor, prefix: string) {
+  const [row] = await db
+    .select({
+      id: platformTokens.id,
+      name: platformTokens.name,
+      secretHash: platformTokens.secretHash,
+      revokedAt: platformTokens.revokedAt,
+    })
+    .from(platformTokens)
+    .where(eq(platformTokens.prefix, prefix));
+  return row;
+}
+
+/** Marks the platform token with `prefix` revoked; false when there is no such live token. */
+export async function revokePlatformToken(db: Executor, prefix: string): Promise<boolean> {
+  const rows = await db
+    .update(platformTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(platformTokens.prefix, prefix), isNull(platformTokens.revokedAt)))
+    .returning({ prefix: platformTokens.prefix });
+  return rows.length > 0;
+}
