@@ -1,0 +1,160 @@
+/**
+ * The app factory: wires the context factory, GraphQL (Yoga over HTTP and
+ * graphql-ws), the REST facade, the event hub and the platform connector onto
+ * one HTTP server. Tests and `serve` share it; the database is opened,
+ * migrated and closed by the caller.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { createRestFacade } from '../rest-facade/index.ts';
+import { webhookPayloads } from '../rest-facade/webhook-payloads.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { contextFactory, type ContextDeps } from './context.ts';
+import type { Database } from './db/client.ts';
+import type { EventSink } from './domain/events/types.ts';
+import { createEventHub } from './events/hub.ts';
+import { operationRunner } from './http/run-operation.ts';
+import { attachGraphQLWebSocket } from './http/websocket.ts';
+import { buildYoga } from './http/yoga.ts';
+import { createLogger } from './logger.ts';
+import { schema } from './schema/index.ts';
+import { NO_PLATFORM, type PlatformConnector } from './platform/connector.ts';
+import { inProcessReporter } from './platform/report.ts';
+import { realTimers, type Scheduler } from './platform/scheduler.ts';
+import { createSimulatedPlatform } from './platform/simulated.ts';
+import { webhookJobs } from './webhooks/deliver.ts';
+import type { WebhookSettings } from './webhooks/endpoints.ts';
+import { endpointPresence } from './webhooks/presence.ts';
+import { createWebhookQueue } from './webhooks/queue.ts';
+import type { LookupFn } from './webhooks/url-policy.ts';
+
+/** Which platform the gateway talks to. */
+export type PlatformOption = { kind: 'none' } | { kind: 'simulated'; stepDelayMs?: number; scheduler?: Scheduler };
+
+/** Webhook delivery settings. */
+export interface WebhookOptions {
+  /** Seals signing secrets at rest. Default: a random key for this process only (tests). */
+  secretsKey?: Buffer;
+  /** The development setting: allow http:// and private addresses (tests with a local receiver). */
+  allowPrivateUrls?: boolean;
+  /** Delivery loops in this process; 0 delivers nothing here (another instance may). Default 4. */
+  workers?: number;
+  clock?: Clock;
+  lookup?: LookupFn;
+}
+
+export interface AppOptions {
+  db: Database;
+  log?: Logger;
+  /** Default: the simulated platform with real timers. */
+  platform?: PlatformOption;
+  webhooks?: WebhookOptions;
+  /** How long a successful token lookup is reused; a revocation takes effect within it. Default 5 s. */
+  authCacheTtlMs?: number;
+}
+
+export interface App {
+  /** The HTTP server (for tests that need its address or a WebSocket upgrade). */
+  readonly server: Server;
+  /** Listens on `port` (0: any free port); resolves with the base URL. */
+  start(port?: number, host?: string): Promise<string>;
+  /** Stops accepting requests, closes connections and subscriptions, stops the platform. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_STEP_DELAY_MS = 2000;
+
+export function buildApp(options: AppOptions): App {
+  const log = options.log ?? createLogger();
+  const hub = createEventHub(options.db, log);
+  const queue = createWebhookQueue(options.db, log);
+  const presence = endpointPresence();
+  let connector: PlatformConnector = NO_PLATFORM;
+  // Set when a fan-out job was enqueued in a transaction: after its commit, the worker is woken.
+  let fanoutEnqueued = false;
+  const events: EventSink = {
+    wantsOutbox: (db, tenantId) => presence.has(db, tenantId),
+    async recorded(tx, event) {
+      if (!(await presence.has(tx, event.tenantId))) return;
+      await queue.enqueueFanout(tx, event.id);
+      fanoutEnqueued = true;
+    },
+    committed(committed) {
+      hub.committed(committed);
+      if (fanoutEnqueued) {
+        fanoutEnqueued = false;
+        queue.wakeFanout();
+      }
+      for (const event of committed) if (event.type === 'received') connector.handOver(event.submissionId);
+    },
+  };
+  const settings: WebhookSettings = {
+    secretsKey: options.webhooks?.secretsKey ?? randomBytes(32),
+    urlPolicy: { allowPrivate: options.webhooks?.allowPrivateUrls ?? false },
+    clock: options.webhooks?.clock ?? systemClock,
+    lookup: options.webhooks?.lookup,
+    endpointsChanged: (tenantId) => presence.changed(tenantId),
+  };
+  const deps: ContextDeps = {
+    db: options.db.db,
+    log,
+    events,
+    hub,
+    webhooks: { settings, enqueueAttempt: (deliveryId) => queue.enqueueAttempt(deliveryId) },
+    authCacheTtlMs: options.authCacheTtlMs,
+  };
+  const createContext = contextFactory(deps);
+  const yoga = buildYoga({ createContext, log });
+  const run = operationRunner(schema);
+  const platform = options.platform ?? { kind: 'simulated' };
+  if (platform.kind === 'simulated') {
+    connector = createSimulatedPlatform({
+      db: options.db.db,
+      report: inProcessReporter(run, deps, 'simulated platform', log),
+      scheduler: platform.scheduler ?? realTimers,
+      stepDelayMs: platform.stepDelayMs ?? DEFAULT_STEP_DELAY_MS,
+      log,
+    });
+  }
+  const jobs = webhookJobs({ db: options.db.db, settings, queue, payloads: webhookPayloads(run, deps), log });
+  const rest = createRestFacade({ run, createContext, log });
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (/^\/(v1|pa\/v1)(\/|\?|$)/.test(url)) {
+      void rest(req, res);
+    } else {
+      void yoga(req, res);
+    }
+  });
+  const closeWebSocket = attachGraphQLWebSocket(server, { yoga, context: deps, log });
+
+  return {
+    server,
+    async start(port = 0, host) {
+      await hub.start();
+      await queue.start(jobs, options.webhooks?.workers ?? 4);
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address() as AddressInfo;
+          const local = host === undefined || address.address === '::' || address.address === '0.0.0.0';
+          const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve(`http://${local ? 'localhost' : shown}:${address.port}`);
+        });
+      });
+    },
+    async stop() {
+      await closeWebSocket();
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      await connector.stop();
+      await queue.stop();
+      await hub.close();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The one GraphQL context factory. GraphQL over HTTP, GraphQL over WebSocket
+ * and the REST facade all authenticate and build their context here, so a
+ * resolver behaves the same whichever door a request came through.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db } from './db/client.ts';
+import type { EventSink } from './domain/events/types.ts';
+import type { EventHub } from './events/hub.ts';
+import type { WebhookSettings } from './webhooks/endpoints.ts';
+import { cachedAuthenticator } from './domain/tenancy/auth-cache.ts';
+import type { AuthFailure, Principal } from './domain/tenancy/service.ts';
+
+/** Per-operation context seen by every resolver. */
+export interface Context {
+  /** Correlates logs and 500 replies. */
+  requestId: string;
+  db: Db;
+  log: Logger;
+  /** Who is calling: a tenant (every read and write scoped to it) or the platform. */
+  principal: Principal;
+  /** Where services hand committed events (subscriptions, the platform connector). */
+  events: EventSink;
+  /** Committed events as they happen on any instance (subscriptions). */
+  hub: Pick<EventHub, 'subscribe'>;
+  webhooks: WebhookServices;
+  /**
+   * Set by the REST facade when the operation submits a request body: the body
+   * exactly as received, and its parsed JSON (unknown fields included), so the
+   * stored copy and the idempotency hash are those of the HTTP request.
+   */
+  submittedBody?: SubmittedBody;
+}
+
+/** What webhook management needs: its settings, and a way to schedule a delivery attempt. */
+export interface WebhookServices {
+  settings: WebhookSettings;
+  enqueueAttempt(deliveryId: string): Promise<void>;
+}
+
+export interface SubmittedBody {
+  raw: string;
+  json: Record<string, unknown>;
+}
+
+/** Everything the factory needs, built once per app. */
+export interface ContextDeps {
+  db: Db;
+  log: Logger;
+  events: EventSink;
+  hub: Pick<EventHub, 'subscribe'>;
+  webhooks: WebhookServices;
+  /** How long a successful token lookup is reused (default 5 s). */
+  authCacheTtlMs?: number;
+}
+
+export interface ContextRequest {
+  /** The `Authorization` header value (or WebSocket connection param), if any. */
+  authorization: string | undefined;
+  requestId?: string;
+  submittedBody?: SubmittedBody;
+}
+
+export type ContextResult = { ok: true; context: Context } | { ok: false; code: AuthFailure };
+
+/** Extracts the token of an `Authorization: Bearer <token>` value (RFC 6750 § 2.1); undefined if absent. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  if (!authorization) return undefined;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
+  // A header that is present but not a bearer credential counts as malformed, not missing.
+  return match ? match[1] : authorization.length > 0 ? '\0malformed' : undefined;
+}
+
+/** Builds the context factory shared by every transport. */
+export function contextFactory(deps: ContextDeps) {
+  const authenticate = cachedAuthenticator(deps.db, deps.authCacheTtlMs);
+  return async function createContext(request: ContextRequest): Promise<ContextResult> {
+    const auth = await authenticate(bearerToken(request.authorization));
+    if (!auth.ok) return auth;
+    return { ok: true, context: contextFor(deps, auth.principal, request) };
+  };
+}
+
+/** The context of an already authenticated principal (the simulated platform acts in-process). */
+export function contextFor(deps: ContextDeps, principal: Principal, request: Partial<ContextRequest> = {}): Context {
+  const requestId = request.requestId ?? randomUUID();
+  let log: Logger | undefined;
+  return {
+    requestId,
+    db: deps.db,
+    // Most operations never log: the child logger is made on first use. Settable, since
+    // envelop copies and extends contexts.
+    get log() {
+      const who = principal.kind === 'tenant' ? { tenant: principal.tenant.name } : { platform: principal.platform.name };
+      return (log ??= deps.log.child({ requestId, ...who }));
+    },
+    set log(value: Logger) {
+      log = value;
+    },
+    principal,
+    events: deps.events,
+    hub: deps.hub,
+    webhooks: deps.webhooks,
+    submittedBody: request.submittedBody,
+  };
+}
+
+export type CreateContext = ReturnType<typeof contextFactory>;

@@ -1,0 +1,70 @@
+/**
+ * GraphQL over HTTP at `/graphql` (graphql-yoga), GraphiQL in a browser.
+ * Every operation needs a bearer token: the context factory answers 401 with
+ * `WWW-Authenticate: Bearer` before anything runs.
+ */
+import { GraphQLError, Kind, type DocumentNode } from 'graphql';
+import { useGraphQlJit } from '@envelop/graphql-jit';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { Logger } from 'pino';
+import type { Context, CreateContext } from '../context.ts';
+import { schema } from '../schema/index.ts';
+import { MAX_BODY_BYTES } from './limits.ts';
+
+export type Yoga = YogaServerInstance<Record<string, never>, Context>;
+
+function isSubscription(document: DocumentNode): boolean {
+  return document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'subscription');
+}
+
+/** The 401 as a GraphQL error carrying its HTTP status and challenge (RFC 6750 § 3). */
+export function unauthorizedError(): GraphQLError {
+  return new GraphQLError('A valid bearer token is required', {
+    extensions: {
+      code: 'UNAUTHENTICATED',
+      http: { status: 401, headers: { 'WWW-Authenticate': 'Bearer realm="passerelle"' } },
+    },
+  });
+}
+
+/**
+ * Builds the Yoga instance. A context already carrying a principal (REST facade,
+ * WebSocket) is kept as is; an HTTP request is authenticated from its header.
+ */
+export function buildYoga(deps: { createContext: CreateContext; log: Logger }): Yoga {
+  const log = deps.log.child({ component: 'graphql' });
+  return createYoga<Record<string, never>, Context>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    maxRequestBodySize: MAX_BODY_BYTES,
+    landingPage: false,
+    // Compiled execution for queries and mutations (subscriptions keep graphql-js).
+    plugins: [useGraphQlJit({}, { enableIf: (args) => !isSubscription(args.document) })],
+    graphiql: { title: 'Passerelle GraphQL', headers: JSON.stringify({ Authorization: 'Bearer <token>' }) },
+    logging: {
+      debug: (...args) => log.debug(args.map(String).join(' ')),
+      info: (...args) => log.info(args.map(String).join(' ')),
+      warn: (...args) => log.warn(args.map(String).join(' ')),
+      error: (...args) => log.error({ err: args[0] }, 'graphql error'),
+    },
+    maskedErrors: {
+      maskError(error, message) {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        // Expected client errors (bad variables, 401, 413) pass through; anything else is masked.
+        if (error instanceof GraphQLError && !original) return error;
+        if (original instanceof GraphQLError) return original;
+        log.error({ err: original ?? error }, 'unexpected error in GraphQL operation');
+        return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+      },
+    },
+    context: async (initial): Promise<Context> => {
+      const prebuilt = initial as Partial<Context>;
+      if (prebuilt.principal) return prebuilt as Context;
+      const result = await deps.createContext({
+        authorization: initial.request.headers.get('authorization') ?? undefined,
+      });
+      if (!result.ok) throw unauthorizedError();
+      return result.context;
+    },
+  });
+}

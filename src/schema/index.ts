@@ -1,0 +1,18 @@
+/** Loads every type file and exports the executable schema. */
+import { builder } from './builder.ts';
+import './types/scalars.ts';
+import './types/enums.ts';
+import './types/lifecycle-status.ts';
+import './types/submission.ts';
+import './types/submission-accepted.ts';
+import './types/errors.ts';
+import './types/tax-input.ts';
+import './types/customer-snapshot-input.ts';
+import './types/invoice.ts';
+import './types/credit-note.ts';
+import './types/lifecycle-event.ts';
+import './types/submission-event.ts';
+import './types/webhook-endpoint.ts';
+import './types/webhook-delivery.ts';
+
+export const schema = builder.toSchema({ sortSchema: true });

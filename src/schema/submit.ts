@@ -1,0 +1,80 @@
+/**
+ * Glue shared by `submitInvoice` and `submitCreditNote`: builds the service
+ * command from the arguments and maps its typed result onto the result union.
+ */
+import { InputValidationError } from '@pothos/plugin-validation';
+import type { GraphQLInputType, GraphQLResolveInfo } from 'graphql';
+import type { Context } from '../context.ts';
+import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../domain/documents.ts';
+import { toJsonPointer } from '../domain/json-pointer.ts';
+import { submit, type SubmitCommand } from '../domain/submissions/service.ts';
+import { tenantOf } from './auth.ts';
+import { DuplicateSubmission, IdempotencyConflict, ValidationFailed } from './types/errors.ts';
+import type { SubmissionAccepted } from './types/submission-accepted.ts';
+import { inputToWire, wirePathToGraphQL } from './wire-names.ts';
+
+/** Error options of both submit mutations: the accepted record sits directly in the union. */
+export const submitErrors = {
+  types: [ValidationFailed, DuplicateSubmission, IdempotencyConflict, InputValidationError],
+  directResult: true as const,
+};
+
+/** Options of the `idempotencyKey` argument (the REST `Idempotency-Key` header); checked by `submitArguments`. */
+export const idempotencyKeyArg = {
+  description:
+    'Same key with the same document returns the original result without a second submission; ' +
+    'with a different document, IdempotencyConflict. A refused document does not consume the key.',
+};
+
+function inputArgType(info: GraphQLResolveInfo): GraphQLInputType {
+  const arg = info.parentType.getFields()[info.fieldName]?.args.find((a) => a.name === 'input');
+  if (!arg) throw new Error(`${info.fieldName} has no input argument`);
+  return arg.type;
+}
+
+/**
+ * Runs a submission for a submit mutation.
+ * @returns the accepted record.
+ * @throws ValidationFailed, DuplicateSubmission or IdempotencyConflict for the
+ *   service's expected failures; the errors plugin returns them as members of
+ *   the result union, never as GraphQL errors.
+ */
+export async function resolveSubmit(
+  documentType: DocumentType,
+  args: { input: object; idempotencyKey?: string | null },
+  ctx: Context,
+  info: GraphQLResolveInfo,
+): Promise<SubmissionAccepted> {
+  // Through the REST facade the stored copy is the HTTP body itself, unknown fields included.
+  const body = ctx.submittedBody ?? wireBody(args.input);
+  const command = {
+    tenantId: tenantOf(ctx).id,
+    documentType,
+    document: body.json as unknown as InvoiceDocument & CreditNoteDocument,
+    body: body.raw,
+    idempotencyKey: args.idempotencyKey ?? undefined,
+  } as SubmitCommand;
+  const result = await submit(ctx.db, ctx.events, command);
+  if (result.ok) return { submission: result.submission, replayed: result.replayed };
+  switch (result.code) {
+    case 'invalid': {
+      const type = inputArgType(info);
+      throw new ValidationFailed(
+        result.violations.map((violation) => ({
+          path: toJsonPointer(['input', ...wirePathToGraphQL(type, violation.path)]),
+          rule: violation.rule,
+          message: violation.message,
+        })),
+      );
+    }
+    case 'duplicate':
+      throw new DuplicateSubmission(result.existing);
+    case 'idempotency_conflict':
+      throw new IdempotencyConflict();
+  }
+}
+
+function wireBody(input: object): { raw: string; json: Record<string, unknown> } {
+  const json = inputToWire(input) as Record<string, unknown>;
+  return { raw: JSON.stringify(json), json };
+}

@@ -1,0 +1,19 @@
+/** Enums shared by several types: document type and processing state (spec § processing_state). */
+import { builder } from '../builder.ts';
+
+export const DocumentTypeEnum = builder.enumType('DocumentType', {
+  values: {
+    INVOICE: { value: 'invoice' },
+    CREDIT_NOTE: { value: 'credit_note' },
+  } as const,
+});
+
+export const ProcessingStateEnum = builder.enumType('ProcessingState', {
+  description: "State inside the gateway, independent of the PA's lifecycle codes. Only RECEIVED is produced today.",
+  values: {
+    RECEIVED: { value: 'received', description: 'Passed the conversion checks; 202 returned.' },
+    VALIDATED: { value: 'validated', description: 'Validation done.' },
+    SENT: { value: 'sent', description: 'Handed to the PA.' },
+    REJECTED: { value: 'rejected', description: 'Refused definitively; a new document with a new number is needed.' },
+  } as const,
+});

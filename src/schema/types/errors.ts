@@ -1,0 +1,102 @@
+/**
+ * Expected failures as data (errors plugin result unions). Every error type
+ * implements the `Error` interface; resolvers return (not throw) instances.
+ */
+import { InputValidationError } from '@pothos/plugin-validation';
+import { toJsonPointer } from '../../domain/json-pointer.ts';
+import type { SubmissionRow } from '../../domain/submissions/store.ts';
+import { builder } from '../builder.ts';
+import { SubmissionRef } from './submission.ts';
+
+export const ErrorInterface = builder.interfaceRef<Error>('Error').implement({
+  description: 'Common shape of every expected failure.',
+  fields: (t) => ({ message: t.exposeString('message') }),
+});
+
+/** One rule violation; `path` is a JSON pointer into the field's arguments, e.g. `/input/lines/3/taxes/0/percentage`. */
+export interface ValidationIssue {
+  path: string;
+  rule: string;
+  message: string;
+}
+
+/** The document cannot be converted (REST 422): every violated rule at once. */
+export class ValidationFailed extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(`The document breaks ${issues.length} rule${issues.length === 1 ? '' : 's'}`);
+  }
+}
+
+/** The number or SaaS id was already submitted for this document type (REST 409 duplicate-submission). */
+export class DuplicateSubmission extends Error {
+  constructor(readonly existing: SubmissionRow) {
+    const kind = existing.documentType === 'invoice' ? 'An invoice' : 'A credit note';
+    super(`${kind} with this number or id was already submitted (submission ${existing.id})`);
+  }
+}
+
+/** No such resource for this tenant (REST 404); another tenant's id answers the same. */
+export class NotFound extends Error {
+  constructor(kind: string, id: string) {
+    super(`No ${kind} with id "${id.slice(0, 80)}"`);
+  }
+}
+
+/** The idempotency key was already used with a different document (REST 409 idempotency-conflict). */
+export class IdempotencyConflict extends Error {
+  constructor() {
+    super('This idempotency key was already used with a different document');
+  }
+}
+
+const ValidationIssueRef = builder.objectRef<ValidationIssue>('ValidationIssue').implement({
+  fields: (t) => ({
+    path: t.exposeString('path', { description: 'JSON pointer (RFC 6901) into the field arguments.' }),
+    rule: t.exposeString('rule', { description: 'Stable rule id, EN 16931 where one fits (e.g. BR-CL-04).' }),
+    message: t.exposeString('message'),
+  }),
+});
+
+builder.objectType(ValidationFailed, {
+  name: 'ValidationFailed',
+  description: 'The document breaks conversion rules; nothing was stored and the idempotency key stays free.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ issues: t.field({ type: [ValidationIssueRef], resolve: (error) => error.issues }) }),
+});
+
+builder.objectType(DuplicateSubmission, {
+  name: 'DuplicateSubmission',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ existing: t.field({ type: SubmissionRef, resolve: (error) => error.existing }) }),
+});
+
+builder.objectType(NotFound, {
+  name: 'NotFound',
+  interfaces: [ErrorInterface],
+  fields: () => ({}),
+});
+
+builder.objectType(IdempotencyConflict, {
+  name: 'IdempotencyConflict',
+  interfaces: [ErrorInterface],
+  fields: () => ({}),
+});
+
+const ArgumentIssueRef = builder
+  .objectRef<InputValidationError['issues'][number]>('ArgumentIssue')
+  .implement({
+    fields: (t) => ({
+      path: t.string({
+        description: 'JSON pointer (RFC 6901) into the field arguments, e.g. `/input/number`.',
+        resolve: (issue) => toJsonPointer((issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p)))),
+      }),
+      message: t.exposeString('message'),
+    }),
+  });
+
+builder.objectType(InputValidationError, {
+  name: 'InvalidArguments',
+  description: 'An argument breaks a constraint of its type (REST 400), e.g. an empty number.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ issues: t.field({ type: [ArgumentIssueRef], resolve: (error) => error.issues }) }),
+});

@@ -1,0 +1,108 @@
+/**
+ * Submission: the record of a submitted invoice or credit note (spec §
+ * Submission record), with its lifecycle statuses, and the queries that read it.
+ */
+import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
+import { latestStatus, statusHistory } from '../../domain/lifecycle/store.ts';
+import type { SubmissionWithStatus } from '../../domain/submissions/lookup.ts';
+import { getSubmission, pageSubmissions } from '../../domain/submissions/queries.ts';
+import type { SubmissionRow } from '../../domain/submissions/store.ts';
+import { tenantOf } from '../auth.ts';
+import { builder } from '../builder.ts';
+import { DocumentTypeEnum, ProcessingStateEnum } from './enums.ts';
+import { LifecycleStatusRef } from './lifecycle-status.ts';
+
+export const SubmissionRef = builder.objectRef<SubmissionRow>('Submission').implement({
+  description: 'A submitted invoice or credit note.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Identifier assigned by the gateway (REST `submission_id`).' }),
+    documentType: t.field({ type: DocumentTypeEnum, resolve: (s) => s.documentType }),
+    saasId: t.exposeString('saasId', { description: 'Identifier supplied by the client (the document `id`).' }),
+    number: t.exposeString('number', { description: 'Document number (BT-1).' }),
+    processingState: t.field({ type: ProcessingStateEnum, resolve: (s) => s.processingState }),
+    issueDate: t.field({
+      type: 'Date',
+      description: 'BT-2: local date of `finalizedAt`, else `createdAt`, of the document.',
+      resolve: (s) => s.issueDate,
+    }),
+    lifecycleStatus: t.field({
+      type: LifecycleStatusRef,
+      nullable: true,
+      description: 'Latest PA status; null until the PA has returned anything.',
+      // Lookups bring it along; rows from elsewhere (lists, events) fetch it.
+      resolve: (s, _args, ctx) => ('latestStatus' in s ? (s as SubmissionWithStatus).latestStatus : latestStatus(ctx.db, s.id)),
+    }),
+    statuses: t.field({
+      type: [LifecycleStatusRef],
+      description: 'Full lifecycle history, oldest first.',
+      resolve: (s, _args, ctx) => statusHistory(ctx.db, s.id),
+    }),
+    originSubmissionId: t.exposeID('originSubmissionId', {
+      nullable: true,
+      description: 'Credit notes: submission of the original invoice.',
+    }),
+    precedingInvoiceNumber: t.exposeString('precedingInvoiceNumber', {
+      nullable: true,
+      description: 'Credit notes: BT-25, number of the original invoice.',
+    }),
+    precedingInvoiceDate: t.field({
+      type: 'Date',
+      nullable: true,
+      description: 'Credit notes: BT-26, issue date of the original invoice.',
+      resolve: (s) => s.precedingInvoiceDate,
+    }),
+    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
+  }),
+});
+
+builder.queryType({});
+
+builder.queryFields((t) => ({
+  submission: t.field({
+    type: SubmissionRef,
+    nullable: true,
+    description: "One of the caller's submissions, invoice or credit note; null if unknown.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => getSubmission(ctx.db, tenantOf(ctx).id, id),
+  }),
+  invoice: t.field({
+    type: SubmissionRef,
+    nullable: true,
+    description: "One of the caller's invoices; null if unknown or not an invoice.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => getSubmission(ctx.db, tenantOf(ctx).id, id, 'invoice'),
+  }),
+  creditNote: t.field({
+    type: SubmissionRef,
+    nullable: true,
+    description: "One of the caller's credit notes; null if unknown or not a credit note.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => getSubmission(ctx.db, tenantOf(ctx).id, id, 'credit_note'),
+  }),
+  submissions: t.connection(
+    {
+      type: SubmissionRef,
+      description: "The caller's submissions, newest first (at most 100 per page).",
+      args: {
+        documentType: t.arg({ type: DocumentTypeEnum }),
+        processingState: t.arg({ type: ProcessingStateEnum }),
+      },
+      resolve: (_root, args, ctx) =>
+      resolveCursorConnection(
+        { args, toCursor: (s) => s.id, defaultSize: 20, maxSize: 100 },
+        // In this newest-first list, "after" a cursor means older, "before" means newer.
+        ({ before, after, limit, inverted }: ResolveCursorConnectionArgs) =>
+          pageSubmissions(ctx.db, tenantOf(ctx).id, {
+            documentType: args.documentType ?? undefined,
+            processingState: args.processingState ?? undefined,
+            olderThan: after,
+            newerThan: before,
+            oldestFirst: inverted,
+            limit,
+          }),
+      ),
+    },
+    { name: 'SubmissionConnection' },
+    { name: 'SubmissionEdge' },
+  ),
+}));

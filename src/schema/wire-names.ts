@@ -1,0 +1,75 @@
+/**
+ * Names on the wire (the spec's snake_case JSON) and in GraphQL (camelCase).
+ * The GraphQL input types are the single definition of the document shape;
+ * these helpers translate values and paths between the two spellings by
+ * walking those types, so a field unknown to the schema keeps its name.
+ */
+import {
+  getNullableType,
+  isInputObjectType,
+  isListType,
+  type GraphQLInputField,
+  type GraphQLInputType,
+} from 'graphql';
+
+/** `customer_id` -> `customerId`. */
+export function toGraphQLName(wireName: string): string {
+  return wireName.replace(/_([a-z0-9])/g, (_match, char: string) => char.toUpperCase());
+}
+
+/** `customerId` -> `customer_id`. */
+export function toWireName(graphQLName: string): string {
+  return graphQLName.replace(/[A-Z]/g, (char) => `_${char.toLowerCase()}`);
+}
+
+/**
+ * A GraphQL input value (only schema fields, already coerced) in wire
+ * spelling; null fields are dropped, as on input null and absent mean the same.
+ */
+export function inputToWire(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inputToWire);
+  if (value === null || typeof value !== 'object') return value;
+  const wire: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) {
+    if (field !== null && field !== undefined) wire[toWireName(name)] = inputToWire(field);
+  }
+  return wire;
+}
+
+type Segment = string | number;
+
+function translatePath(type: GraphQLInputType, path: readonly Segment[], toGraphQL: boolean): Segment[] {
+  const out: Segment[] = [];
+  let current: GraphQLInputType | undefined = type;
+  for (const segment of path) {
+    const nullable: GraphQLInputType | undefined = current && getNullableType(current);
+    if (nullable && isListType(nullable) && typeof segment === 'number') {
+      current = nullable.ofType as GraphQLInputType;
+      out.push(segment);
+      continue;
+    }
+    if (nullable && isInputObjectType(nullable) && typeof segment === 'string') {
+      const name = toGraphQL ? toGraphQLName(segment) : segment;
+      const field: GraphQLInputField | undefined = nullable.getFields()[name];
+      if (field) {
+        current = field.type;
+        out.push(toGraphQL ? name : toWireName(name));
+        continue;
+      }
+    }
+    // Outside the schema (an unknown extra field): keep the rest verbatim.
+    current = undefined;
+    out.push(segment);
+  }
+  return out;
+}
+
+/** A path in wire names (e.g. from a rule) as GraphQL names of `type`. */
+export function wirePathToGraphQL(type: GraphQLInputType, path: readonly Segment[]): Segment[] {
+  return translatePath(type, path, true);
+}
+
+/** A path in GraphQL names of `type` as wire names. */
+export function graphQLPathToWire(type: GraphQLInputType, path: readonly Segment[]): Segment[] {
+  return translatePath(type, path, false);
+}

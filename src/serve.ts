@@ -1,0 +1,58 @@
+/**
+ * `passerelle serve`: open and migrate the database, start the gateway, and
+ * shut down cleanly on SIGINT/SIGTERM (the embedded engine must be closed,
+ * and its lock released, before the process exits).
+ */
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openConfigured } from './db/open.ts';
+import { anyTenant } from './domain/tenancy/store.ts';
+import { createToken } from './domain/tenancy/service.ts';
+import type { Logger } from './logger.ts';
+import { loadSecretsKey } from './webhooks/secrets.ts';
+
+export async function serve(config: Config, log: Logger): Promise<void> {
+  const database = await openConfigured(config);
+  await database.migrate();
+  // Quick start: an empty embedded database gets a `dev` tenant, its token shown once.
+  if (database.engine === 'pglite' && !(await anyTenant(database.db))) {
+    const created = await createToken(database.db, 'dev');
+    process.stdout.write(
+      `\nCreated tenant "dev". Its API token is shown once, keep it:\n\n  ${created.token}\n\n` +
+        `  export TOKEN=${created.token}\n\n`,
+    );
+  }
+  const app = buildApp({
+    db: database,
+    log,
+    platform: config.platform === 'simulated' ? { kind: 'simulated', stepDelayMs: config.simulatedStepMs } : { kind: 'none' },
+    webhooks: {
+      secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
+      allowPrivateUrls: config.webhookAllowPrivateUrls,
+      workers: config.webhookWorkers,
+    },
+  });
+  if (config.databaseUrl && !config.webhookSecretsKey) {
+    log.warn(`WEBHOOK_SECRETS_KEY is not set: webhook secrets are sealed with the key file in ${config.dataDir}; instances sharing this database must share that key`);
+  }
+  if (config.webhookAllowPrivateUrls) log.warn('WEBHOOK_ALLOW_PRIVATE_URLS is on: webhooks may reach http:// and private addresses');
+  const url = await app.start(config.port, config.host);
+  log.info({ url, engine: database.engine, database: database.location }, `Passerelle listening on ${url}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    try {
+      await app.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
