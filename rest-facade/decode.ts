@@ -1,0 +1,143 @@
+/**
+ * Decodes a wire (snake_case) JSON body into the variables of a GraphQL input
+ * type: renames fields, leaves unknown fields out (they stay in the stored
+ * body), and reports every structural problem by JSON pointer: a missing
+ * required field, a null where a value is required, a value of the wrong JSON
+ * type or format. Required-ness and types come from the schema itself; the
+ * walk over each input type is compiled once, since this runs on every request.
+ */
+import {
+  getNullableType,
+  isInputObjectType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  type GraphQLInputType,
+  type GraphQLLeafType,
+} from 'graphql';
+import { toJsonPointer } from '../src/domain/json-pointer.ts';
+import { toWireName } from '../src/schema/wire-names.ts';
+
+/** One structural problem: `path` is a JSON pointer into the request body. */
+export interface StructureIssue {
+  path: string;
+  message: string;
+}
+
+export type DecodeResult = { ok: true; value: unknown } | { ok: false; issues: StructureIssue[] };
+
+/**
+ * Where a value sits, as a chain of segments back to the root: built only
+ * into a pointer when there is a problem, so a valid body allocates no paths.
+ */
+type Path = { segment: string | number; parent: Path } | null;
+/** Decodes `value` at `path`; pushes problems on `issues`; undefined after a problem. */
+type Decoder = (value: unknown, path: Path, issues: StructureIssue[]) => unknown;
+
+function segments(path: Path): Array<string | number> {
+  const out: Array<string | number> = [];
+  for (let node = path; node; node = node.parent) out.push(node.segment);
+  return out.reverse();
+}
+
+const compiled = new WeakMap<GraphQLInputType, Decoder>();
+
+/** Decodes `json` against `type`. */
+export function decodeInput(type: GraphQLInputType, json: unknown): DecodeResult {
+  const issues: StructureIssue[] = [];
+  const value = decoderFor(type)(json, null, issues);
+  return issues.length === 0 ? { ok: true, value } : { ok: false, issues };
+}
+
+function fail(issues: StructureIssue[], path: Path, message: string): undefined {
+  issues.push({ path: toJsonPointer(segments(path)), message });
+  return undefined;
+}
+
+function decoderFor(type: GraphQLInputType): Decoder {
+  let decoder = compiled.get(type);
+  if (!decoder) {
+    decoder = compile(type);
+    compiled.set(type, decoder);
+  }
+  return decoder;
+}
+
+function compile(type: GraphQLInputType): Decoder {
+  if (isNonNullType(type)) {
+    const inner = decoderFor(type.ofType);
+    return (value, path, issues) => {
+      if (value === undefined) return fail(issues, path, 'is required');
+      if (value === null) return fail(issues, path, 'must not be null');
+      return inner(value, path, issues);
+    };
+  }
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) {
+    const item = decoderFor(nullable.ofType as GraphQLInputType);
+    return (value, path, issues) => {
+      if (value === undefined || value === null) return null;
+      if (!Array.isArray(value)) return fail(issues, path, 'must be an array');
+      const out = new Array(value.length);
+      for (let index = 0; index < value.length; index++) out[index] = item(value[index], { segment: index, parent: path }, issues);
+      return out;
+    };
+  }
+  if (isInputObjectType(nullable)) {
+    // Resolved on first use, so an input type that refers to itself compiles.
+    let fields: Array<{ name: string; wire: string; decode: Decoder }> | undefined;
+    return (value, path, issues) => {
+      if (value === undefined || value === null) return null;
+      if (typeof value !== 'object' || Array.isArray(value)) return fail(issues, path, 'must be an object');
+      fields ??= Object.values(nullable.getFields()).map((field) => ({
+        name: field.name,
+        wire: toWireName(field.name),
+        decode: decoderFor(field.type),
+      }));
+      const record = value as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const field of fields) {
+        const fieldValue = Object.hasOwn(record, field.wire) ? record[field.wire] : undefined;
+        const decoded = field.decode(fieldValue, { segment: field.wire, parent: path }, issues);
+        if (decoded !== undefined) out[field.name] = decoded;
+      }
+      return out;
+    };
+  }
+  if (isLeafType(nullable)) return leaf(nullable);
+  return (_value, path, issues) => fail(issues, path, 'has an unsupported type');
+}
+
+function leaf(type: GraphQLLeafType): Decoder {
+  return (value, path, issues) => {
+    if (value === undefined || value === null) return null;
+    try {
+      return type.parseValue(value);
+    } catch (error) {
+      return fail(issues, path, leafMessage(type.name, error));
+    }
+  };
+}
+
+function leafMessage(typeName: string, error: unknown): string {
+  switch (typeName) {
+    case 'String':
+      return 'must be a string';
+    case 'Float':
+      return 'must be a number';
+    case 'Int':
+      return 'must be an integer';
+    case 'ID':
+      return 'must be a string';
+    case 'Boolean':
+      return 'must be a boolean';
+    case 'SafeInt':
+      return 'must be an integer amount in minor units, within ±(2^53 - 1)';
+    case 'DateTime':
+      return 'must be an RFC 3339 date-time with an offset, e.g. 2015-01-09T00:00:00Z';
+    case 'Date':
+      return 'must be a date, YYYY-MM-DD';
+    default:
+      return (error as Error).message;
+  }
+}

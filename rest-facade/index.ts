@@ -1,0 +1,80 @@
+/**
+ * The REST compatibility facade at `/v1`: routing, authentication through the
+ * shared context factory, and the 4xx/5xx replies that come before or after
+ * any operation. Handlers themselves are thin adapters over GraphQL operations.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Router from 'find-my-way';
+import type { Logger } from 'pino';
+import type { CreateContext } from '../src/context.ts';
+import type { AuthFailure } from '../src/domain/tenancy/service.ts';
+import { OperationFailed, type RunOperation } from '../src/http/run-operation.ts';
+import type { RestHandler } from './handlers/types.ts';
+import { openApiDocument } from './openapi.ts';
+import { sendJson, sendProblem } from './problem.ts';
+import { ROUTES } from './routes.ts';
+
+const AUTH_DETAIL: Record<AuthFailure, string> = {
+  missing: 'Send an Authorization: Bearer <token> header',
+  malformed: 'The Authorization header does not carry a well-formed bearer token',
+  unknown: 'The bearer token is invalid or revoked',
+  revoked: 'The bearer token is invalid or revoked',
+};
+
+const METHODS = [...new Set(ROUTES.map((route) => route.method))];
+
+/** True when the client sent a body we did not read: the connection cannot be reused for the next request. */
+function hasUnreadBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return !req.complete && ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined);
+}
+
+/** Builds the facade's request handler. */
+export function createRestFacade(deps: { run: RunOperation; createContext: CreateContext; log: Logger }) {
+  const log = deps.log.child({ component: 'rest' });
+  const run = deps.run;
+  const router = Router();
+  const noop = () => {};
+  for (const route of ROUTES) router.on(route.method, route.path, noop, route.handler);
+  const document = JSON.stringify(openApiDocument);
+
+  return async function handleRest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    // Decided when the reply is written: by then a handler may have read the body.
+    const close = (): Record<string, string> => (hasUnreadBody(req) ? { Connection: 'close' } : {});
+    if (req.method === 'GET' && path === '/v1/openapi.json') {
+      return sendJson(res, 200, JSON.parse(document));
+    }
+    const match = router.find(req.method as 'GET', path);
+    if (!match) {
+      const allowed = METHODS.filter((method) => router.find(method, path));
+      if (allowed.length > 0) {
+        return sendProblem(res, 'methodNotAllowed', { detail: `${req.method} is not allowed here` }, { ...close(), Allow: allowed.join(', ') });
+      }
+      return sendProblem(res, 'notFound', { detail: `No endpoint at ${path}` }, close());
+    }
+    try {
+      const auth = await deps.createContext({ authorization: req.headers.authorization, requestId });
+      if (!auth.ok) {
+        const challenge = auth.code === 'missing' ? 'Bearer realm="passerelle"' : 'Bearer realm="passerelle", error="invalid_token"';
+        return sendProblem(res, 'unauthorized', { detail: AUTH_DETAIL[auth.code] }, { ...close(), 'WWW-Authenticate': challenge });
+      }
+      await (match.store as RestHandler)({ req, res, params: match.params, context: auth.context, run });
+    } catch (error) {
+      if (error instanceof OperationFailed && error.code === 'FORBIDDEN') {
+        return sendProblem(res, 'forbidden', { detail: error.message }, close());
+      }
+      log.error({ err: error, requestId, method: req.method, path }, 'REST request failed');
+      if (res.headersSent) return void res.destroy();
+      sendProblem(
+        res,
+        'internal',
+        { detail: 'An internal error occurred. Quote the request id when contacting support.', request_id: requestId },
+        close(),
+      );
+    }
+  };
+}

@@ -1,0 +1,305 @@
+/**
+ * Examples: request bodies from `examples/` (real EN 16931 invoices converted
+ * to the SaaS format) and replies recorded from a running gateway. The
+ * OpenAPI test validates each against its schema, so they cannot drift.
+ */
+import bis3Invoice from '../../examples/BIS3_Invoice_positive.json' with { type: 'json' };
+import guideInvoice from '../../examples/guide-example1.json' with { type: 'json' };
+import { webhookReplyExamples, webhookRequestExamples } from './webhook-examples.ts';
+
+type Example = { summary: string; description?: string; value: unknown };
+
+const INVOICE_ID = '01a203fd-8d9e-74ad-9bca-5b1160a39578';
+const CREDIT_NOTE_ID = '01a203fd-8df4-76fa-81ae-b7d7df9e4639';
+const UNKNOWN_ID = '01a203fb-0000-7000-8000-000000000000';
+
+const problem = (type: string, title: string, status: number, rest: Record<string, unknown>) => ({
+  type: `urn:einvoicing:problem:${type}`,
+  title,
+  status,
+  ...rest,
+});
+
+const CURRENCIES = 'EUR, USD, GBP, CHF, CAD, AUD, JPY, KRW, XOF, XAF, BHD, KWD, TND';
+
+const requestExamples: Record<string, Example> = {
+  RejectionEvent: {
+    summary: 'The PA rejects an invoice (213, with a reason)',
+    value: {
+      submission_id: INVOICE_ID,
+      code: 213,
+      occurred_at: '2015-01-09T11:16:03+01:00',
+      reason: 'Buyer SIREN unknown to the directory',
+      reason_code: 'SIREN_UNKNOWN',
+      event_id: 'pa-evt-000173',
+    },
+  },
+  LateEvent: {
+    summary: 'A status that arrives after the final one (recorded, flagged)',
+    value: { submission_id: INVOICE_ID, code: 205, occurred_at: '2015-01-09T10:20:00Z', event_id: 'pa-evt-000174' },
+  },
+  GuideExample1Invoice: {
+    summary: 'An EUR invoice with 20 lines (202)',
+    description: '`examples/guide-example1.json`: EN 16931 guide example 1, with a negative return line.',
+    value: guideInvoice,
+  },
+  Bis3DkkInvoice: {
+    summary: 'An invoice in DKK, an unsupported currency (422)',
+    description: '`examples/BIS3_Invoice_positive.json`.',
+    value: bis3Invoice,
+  },
+  RefundCreditNote: {
+    summary: 'A credit note refunding one line of guide example 1 (202)',
+    value: {
+      id: 'cn_guide-example1',
+      number: 'CN-12115118',
+      invoice_id: 'ubl_guide-example1',
+      reason: 'Return of 2 x PATAT FRITES 10MM 10KG',
+      status: 'open',
+      currency: 'EUR',
+      created_at: '2015-01-20T09:30:00+01:00',
+      total_excl_tax: 1990,
+      tax_total: 119,
+      total: 2109,
+      lines: [
+        {
+          id: '1',
+          description: 'PATAT FRITES 10MM 10KG',
+          quantity: 2,
+          unit_amount: 995,
+          amount: 1990,
+          taxes: [{ name: 'VAT S', percentage: 6, inclusive: false, amount: 119 }],
+        },
+      ],
+    },
+  },
+};
+
+const invoiceRecord = {
+  submission_id: INVOICE_ID,
+  saas_id: 'ubl_guide-example1',
+  number: '12115118',
+  processing_state: 'received',
+  created_at: '2026-11-22T16:01:18.238Z',
+};
+
+const rejected = {
+  code: 213,
+  label: 'Rejetée',
+  occurred_at: '2015-01-09T10:16:03.000Z',
+  reason: 'Buyer SIREN unknown to the directory',
+  reason_code: 'SIREN_UNKNOWN',
+};
+
+const late = { code: 205, label: 'Approuvée', occurred_at: '2015-01-09T10:20:00.000Z', flags: ['AFTER_FINAL_STATUS'] };
+
+const lifecycleProblem = (errors: Array<{ path: string; rule: string; message: string }>) =>
+  problem('validation-failed', 'Validation failed', 422, {
+    detail: errors.map((error) => `${error.path} ${error.message}`).join('; '),
+    errors,
+  });
+
+const replyExamples: Record<string, Example> = {
+  InvoiceReceived: { summary: 'Guide example 1 received', value: invoiceRecord },
+  CreditNoteReceived: {
+    summary: 'Credit note received, linked to its invoice',
+    value: {
+      submission_id: CREDIT_NOTE_ID,
+      saas_id: 'cn_guide-example1',
+      number: 'CN-12115118',
+      processing_state: 'received',
+      origin_submission_id: INVOICE_ID,
+      created_at: '2026-11-22T16:01:18.324Z',
+    },
+  },
+  InvoiceWithStatus: {
+    summary: 'An invoice the PA has rejected (213 also sets processing_state to rejected)',
+    value: { ...invoiceRecord, processing_state: 'rejected', lifecycle_status: rejected },
+  },
+  StatusHistory: {
+    summary: 'Filed, received, rejected by the PA, then a late status (flagged)',
+    value: {
+      data: [
+        { code: 200, label: 'Déposée', occurred_at: '2015-01-09T10:15:00.000Z' },
+        { code: 202, label: 'Reçue', occurred_at: '2015-01-09T10:15:42.000Z' },
+        rejected,
+        late,
+      ],
+    },
+  },
+  EventRecorded: {
+    summary: 'Recorded (201)',
+    value: { submission_id: INVOICE_ID, ...rejected, duplicate: false },
+  },
+  LateEventRecorded: {
+    summary: 'Recorded after a final status (201, flagged)',
+    value: { submission_id: INVOICE_ID, ...late, duplicate: false },
+  },
+  EventAlreadyRecorded: {
+    summary: 'The same event_id again (200): the entry recorded the first time',
+    value: { submission_id: INVOICE_ID, ...rejected, duplicate: true },
+  },
+  EventStructureErrors: {
+    summary: 'A missing field and a code that is not a JSON integer',
+    value: problem('malformed-request', 'Malformed request', 400, {
+      detail: '/code Int cannot represent non-integer value: "213"; /event_id is required',
+      errors: [
+        { path: '/code', message: 'Int cannot represent non-integer value: "213"' },
+        { path: '/event_id', message: 'is required' },
+      ],
+    }),
+  },
+  EventInvalid: {
+    summary: 'A code out of range and a time without offset',
+    value: lifecycleProblem([
+      { path: '/code', rule: 'GW-LIFECYCLE-CODE', message: 'Code 215 is outside 200 to 214' },
+      {
+        path: '/occurred_at',
+        rule: 'GW-DATE-TIME',
+        message: '"2015-01-09T11:16:03" is not an RFC 3339 date-time with an offset',
+      },
+    ]),
+  },
+  SubmissionUnknown: {
+    summary: 'No such submission',
+    value: lifecycleProblem([
+      { path: '/submission_id', rule: 'GW-SUBMISSION-UNKNOWN', message: `No submission with id "${UNKNOWN_ID}"` },
+    ]),
+  },
+  EventIdReused: {
+    summary: 'The event_id was recorded for another submission',
+    value: lifecycleProblem([
+      { path: '/event_id', rule: 'GW-EVENT-ID-REUSED', message: 'This event_id was recorded for another submission' },
+    ]),
+  },
+  TenantTokenRequired: {
+    summary: 'A platform token on a tenant endpoint',
+    value: problem('forbidden', 'Forbidden', 403, { detail: 'This operation needs a tenant token' }),
+  },
+  PlatformCredentialRequired: {
+    summary: 'A tenant token on the platform endpoint',
+    value: problem('forbidden', 'Forbidden', 403, { detail: 'This operation needs a platform credential' }),
+  },
+  NoStatusYet: { summary: 'The PA has not reported yet', value: { data: [] } },
+  WrongContentType: {
+    summary: 'Content-Type is not JSON',
+    value: problem('malformed-request', 'Malformed request', 400, { detail: 'Content-Type must be application/json' }),
+  },
+  InvalidJson: {
+    summary: 'The body is not JSON',
+    value: problem('malformed-request', 'Malformed request', 400, {
+      detail: 'The request body is not valid JSON: Expected double-quoted property name in JSON at position 28',
+    }),
+  },
+  StructureErrors: {
+    summary: 'Missing field, wrong types and formats',
+    value: problem('malformed-request', 'Malformed request', 400, {
+      detail:
+        '/customer_snapshot is required; /due_date must be a date, YYYY-MM-DD; /lines/0/quantity must be a number; ' +
+        '/total must be an integer amount in minor units, within ±(2^53 - 1)',
+      errors: [
+        { path: '/customer_snapshot', message: 'is required' },
+        { path: '/due_date', message: 'must be a date, YYYY-MM-DD' },
+        { path: '/lines/0/quantity', message: 'must be a number' },
+        { path: '/total', message: 'must be an integer amount in minor units, within ±(2^53 - 1)' },
+      ],
+    }),
+  },
+  BlankNumber: {
+    summary: 'A blank document number',
+    value: problem('malformed-request', 'Malformed request', 400, {
+      detail: '/number must not be empty or blank',
+      errors: [{ path: '/number', message: 'must not be empty or blank' }],
+    }),
+  },
+  InvalidIdempotencyKey: {
+    summary: 'An Idempotency-Key with a non-ASCII character',
+    value: problem('malformed-request', 'Malformed request', 400, {
+      detail: 'Idempotency-Key header must be 1 to 255 printable ASCII characters',
+      errors: [{ header: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }],
+    }),
+  },
+  MissingToken: {
+    summary: 'No Authorization header',
+    value: problem('unauthorized', 'Unauthorized', 401, { detail: 'Send an Authorization: Bearer <token> header' }),
+  },
+  InvalidToken: {
+    summary: 'Unknown or revoked token',
+    value: problem('unauthorized', 'Unauthorized', 401, { detail: 'The bearer token is invalid or revoked' }),
+  },
+  InvoiceNotFound: {
+    summary: 'No such invoice for this tenant',
+    value: problem('not-found', 'Not found', 404, { detail: `No invoice with id "${UNKNOWN_ID}"` }),
+  },
+  CreditNoteNotFound: {
+    summary: 'No such credit note for this tenant (here: the id of an invoice)',
+    value: problem('not-found', 'Not found', 404, { detail: `No credit note with id "${INVOICE_ID}"` }),
+  },
+  DuplicateSubmission: {
+    summary: 'The number was already submitted',
+    value: problem('duplicate-submission', 'Duplicate submission', 409, {
+      detail: `An invoice with this number or id was already submitted (submission ${INVOICE_ID})`,
+      submission_id: INVOICE_ID,
+    }),
+  },
+  IdempotencyConflict: {
+    summary: 'The key was used with another body',
+    value: problem('idempotency-conflict', 'Idempotency key already used with a different body', 409, {
+      detail: 'This idempotency key was already used with a different document',
+    }),
+  },
+  PayloadTooLarge: {
+    summary: 'More than 1 MiB',
+    value: problem('payload-too-large', 'Payload too large', 413, { detail: 'The request body exceeds 1048576 bytes (1 MiB)' }),
+  },
+  UnsupportedCurrency: {
+    summary: 'The DKK invoice (examples/BIS3_Invoice_positive.json)',
+    value: problem('validation-failed', 'Validation failed', 422, {
+      detail: `/currency Currency "DKK" is not supported; supported: ${CURRENCIES}`,
+      errors: [
+        { path: '/currency', rule: 'GW-CURRENCY-UNSUPPORTED', message: `Currency "DKK" is not supported; supported: ${CURRENCIES}` },
+      ],
+    }),
+  },
+  CreditNoteRejected: {
+    summary: 'No currency, and an invoice_id never submitted',
+    value: problem('validation-failed', 'Validation failed', 422, {
+      detail:
+        `/currency Credit note currency is missing; supported: ${CURRENCIES}; ` +
+        '/invoice_id No invoice with id "ubl_unknown" was submitted by this tenant',
+      errors: [
+        { path: '/currency', rule: 'BR-05', message: `Credit note currency is missing; supported: ${CURRENCIES}` },
+        {
+          path: '/invoice_id',
+          rule: 'GW-ORIGIN-INVOICE-UNKNOWN',
+          message: 'No invoice with id "ubl_unknown" was submitted by this tenant',
+        },
+      ],
+    }),
+  },
+  InternalError: {
+    summary: 'Unexpected failure',
+    value: problem('internal-error', 'Internal error', 500, {
+      detail: 'An internal error occurred. Quote the request id when contacting support.',
+      request_id: '1517aa4c-a6c9-4616-8499-fcf1ce20a7db',
+    }),
+  },
+  MethodNotAllowed: {
+    summary: 'GET on the invoice collection',
+    value: problem('method-not-allowed', 'Method not allowed', 405, { detail: 'GET is not allowed here' }),
+  },
+};
+
+/** `components.examples`: every example object of the document, by name. */
+export const examples: Record<string, Example> = {
+  ...requestExamples,
+  ...replyExamples,
+  ...webhookRequestExamples,
+  ...webhookReplyExamples,
+};
+
+/** `{ Name: { $ref } }` for the media type `examples` of an operation. */
+export function exampleRefs(...names: Array<keyof typeof examples & string>): Record<string, { $ref: string }> {
+  for (const name of names) if (!(name in examples)) throw new Error(`No example ${name}`);
+  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/examples/${name}` }]));
+}

@@ -1,0 +1,341 @@
+/**
+ * Response schemas: the submission record and lifecycle entries of
+ * `records.ts`, the reply of `handlers/lifecycle-events.ts`, and the problem
+ * records of `problem.ts`. Response objects are closed
+ * (`additionalProperties: false`) so that the conformance checker in the
+ * tests notices a field the document does not describe.
+ */
+import { RULE_CATALOGUE, type RuleId } from '../../src/domain/rules/catalogue.ts';
+import { LIFECYCLE_CODES } from '../../src/domain/lifecycle/codes.ts';
+import { PROBLEMS, type ProblemKind } from '../problem.ts';
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+
+const submissionId: Schema = {
+  type: 'string',
+  format: 'uuid',
+  description: 'Identifier assigned by the gateway (a UUIDv7).',
+  examples: ['01a203fb-0f7b-7568-a7fb-5421c67c68a7'],
+};
+
+const codeList = LIFECYCLE_CODES.map((entry) => `${entry.code} ${entry.label} (${entry.meaning})`).join('; ');
+
+/**
+ * The flags a lifecycle status entry may carry (GraphQL `LifecycleStatusFlag`;
+ * the OpenAPI test checks they are the same values), set on arrival.
+ */
+export const LIFECYCLE_FLAGS = ['AFTER_FINAL_STATUS', 'REASON_MISSING', 'TO_BE_VERIFIED'] as const;
+
+/**
+ * The rules `POST /pa/v1/lifecycle-events` reports (`src/domain/lifecycle/service.ts`);
+ * the submission endpoints report every other rule of the catalogue, and never these.
+ */
+export const LIFECYCLE_RULES: readonly RuleId[] = [
+  'GW-LIFECYCLE-CODE',
+  'GW-DATE-TIME',
+  'GW-SUBMISSION-UNKNOWN',
+  'GW-EVENT-ID',
+  'GW-EVENT-ID-REUSED',
+];
+
+/**
+ * The rules webhook endpoint registration and changes report (`src/webhooks/endpoints.ts`),
+ * in their own 422 schema (`./webhooks.ts`).
+ */
+export const WEBHOOK_RULES: readonly RuleId[] = ['GW-WEBHOOK-URL', 'GW-WEBHOOK-EVENT-TYPE'];
+
+const lifecycleRules = RULE_CATALOGUE.filter((entry) => LIFECYCLE_RULES.includes(entry.id));
+/** The catalogue entries of `rules`, in catalogue order. */
+export const catalogueEntries = (rules: readonly RuleId[]) => RULE_CATALOGUE.filter((entry) => rules.includes(entry.id));
+const submissionRules = RULE_CATALOGUE.filter((entry) => !LIFECYCLE_RULES.includes(entry.id) && !WEBHOOK_RULES.includes(entry.id));
+
+/** The fields of a lifecycle status entry (`records.ts` `statusEntry`). */
+const statusProperties: Schema = {
+  code: { type: 'integer', minimum: 200, maximum: 214, description: `PA lifecycle code: ${codeList}.` },
+  label: {
+    type: 'string',
+    description: 'French label of the code, as the spec gives it.',
+    examples: LIFECYCLE_CODES.map((entry) => entry.label),
+  },
+  occurred_at: {
+    type: 'string',
+    format: 'date-time',
+    description: 'Time of the status as the PA reported it, in UTC with milliseconds.',
+  },
+  reason: {
+    type: 'string',
+    description: 'Reason given by the PA, notably for 210 and 213 (possibly empty); absent when the PA gave none.',
+  },
+  reason_code: { type: 'string', description: 'Reason code given by the PA; absent when the PA gave none.' },
+  flags: {
+    type: 'array',
+    minItems: 1,
+    uniqueItems: true,
+    items: { type: 'string', enum: [...LIFECYCLE_FLAGS] },
+    description:
+      'Set once, when the status arrives; absent when there is none. AFTER_FINAL_STATUS: arrived after a final ' +
+      'status (210 Refusée, 212 Encaissée, 213 Rejetée) of the same submission; kept, not dropped. REASON_MISSING: ' +
+      '210 or 213 without a reason (accepted, but flagged). TO_BE_VERIFIED: 214 Visée, which the reference list ' +
+      'it relies on does not contain.',
+  },
+};
+
+const LifecycleStatusEntry: Schema = {
+  type: 'object',
+  description: 'One PA lifecycle status.',
+  required: ['code', 'occurred_at'],
+  properties: {
+    ...statusProperties,
+    label: {
+      ...(statusProperties['label'] as Schema),
+      description: 'French label of the code, as the spec gives it. Sent on every entry today.',
+    },
+  },
+  additionalProperties: false,
+};
+
+const LifecycleEventRecorded: Schema = {
+  type: 'object',
+  description:
+    'Reply of POST /pa/v1/lifecycle-events: the submission and its lifecycle status entry as recorded (for a ' +
+    'duplicate, the entry recorded the first time under this `event_id`).',
+  required: ['submission_id', 'code', 'label', 'occurred_at', 'duplicate'],
+  properties: {
+    submission_id: { ...submissionId, description: 'The submission the status belongs to.' },
+    ...statusProperties,
+    duplicate: {
+      type: 'boolean',
+      description: 'True (status 200) when this `event_id` was already recorded for this submission: nothing changed.',
+    },
+  },
+  additionalProperties: false,
+};
+
+const SubmissionRecord: Schema = {
+  type: 'object',
+  description:
+    'A submission as the gateway keeps it. Absent optional fields are left out, never null. The 202 reply of a ' +
+    'submission never carries `lifecycle_status`.',
+  required: ['submission_id', 'saas_id', 'processing_state', 'created_at'],
+  properties: {
+    submission_id: submissionId,
+    saas_id: { type: 'string', description: 'The `id` the client supplied in the document.' },
+    number: { type: 'string', description: 'Document number. Sent on every record today.' },
+    processing_state: {
+      type: 'string',
+      enum: ['received', 'validated', 'sent', 'rejected'],
+      description:
+        "State inside the gateway. `received` on submission; `rejected` once the PA has reported 213 Rejetée " +
+        '(and for good). `validated` and `sent` are not produced today.',
+    },
+    lifecycle_status: {
+      ...ref('LifecycleStatusEntry'),
+      description:
+        'Latest PA status (the last entry of the history: latest `occurred_at`, ties by arrival); absent until the ' +
+        'PA has returned anything.',
+    },
+    origin_submission_id: {
+      ...submissionId,
+      description: 'Credit notes only: the submission of the original invoice (`invoice_id`).',
+    },
+    created_at: { type: 'string', format: 'date-time', description: 'Creation time of the submission, in UTC.' },
+  },
+  additionalProperties: false,
+};
+
+const StatusHistory: Schema = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'array',
+      items: ref('LifecycleStatusEntry'),
+      description: 'Every lifecycle status, oldest first (by `occurred_at`, ties by arrival). Empty until the PA reports.',
+    },
+  },
+  additionalProperties: false,
+};
+
+const Problem: Schema = {
+  type: 'object',
+  description: 'Problem record (RFC 9457), `application/problem+json`.',
+  required: ['type', 'title', 'status'],
+  properties: {
+    type: {
+      type: 'string',
+      format: 'uri-reference',
+      description: 'Problem type, a stable URN.',
+      examples: Object.values(PROBLEMS).map((problem) => problem.type),
+    },
+    title: { type: 'string', description: 'Short title, the same for every problem of a type.' },
+    status: { type: 'integer', description: 'The HTTP status.' },
+    detail: { type: 'string', description: 'What went wrong with this request, for humans.' },
+    submission_id: { ...submissionId, description: 'The existing submission (409 duplicate-submission only).' },
+    request_id: {
+      type: 'string',
+      format: 'uuid',
+      description: 'The request id (also in `X-Request-Id`), to quote to support (500 only).',
+    },
+    errors: { type: 'array', items: { type: 'object' }, description: 'Every problem found (400 and 422 only).' },
+  },
+  additionalProperties: false,
+};
+
+const pointer = (description: string): Schema => ({ type: 'string', description, examples: ['/lines/3/taxes/0/percentage'] });
+
+export const ruleList = (rules: typeof RULE_CATALOGUE): string => rules.map((entry) => `${entry.id}: ${entry.summary}`).join(' ');
+
+const ValidationError: Schema = {
+  type: 'object',
+  description: 'One violated conversion rule of a submitted document.',
+  required: ['path', 'rule', 'message'],
+  properties: {
+    path: pointer('JSON pointer (RFC 6901) into the request body of the faulty field.'),
+    rule: {
+      type: 'string',
+      enum: submissionRules.map((entry) => entry.id),
+      description: `Stable rule identifier: ${ruleList(submissionRules)}`,
+    },
+    message: { type: 'string', description: 'Short sentence naming the offending value.' },
+  },
+  additionalProperties: false,
+};
+
+const LifecycleValidationError: Schema = {
+  type: 'object',
+  description: 'One problem of a lifecycle event.',
+  required: ['path', 'rule', 'message'],
+  properties: {
+    path: {
+      type: 'string',
+      enum: ['/submission_id', '/code', '/occurred_at', '/event_id'],
+      description: 'JSON pointer (RFC 6901) into the request body of the faulty field.',
+    },
+    rule: {
+      type: 'string',
+      enum: lifecycleRules.map((entry) => entry.id),
+      description: `Stable rule identifier: ${ruleList(lifecycleRules)}`,
+    },
+    message: { type: 'string', description: 'Short sentence naming the offending value.' },
+  },
+  additionalProperties: false,
+};
+
+const BodyIssue: Schema = {
+  type: 'object',
+  description:
+    'A structural problem in the body, or (submissions only) a constraint of an identifier (blank, longer than 255 ' +
+    'characters).',
+  required: ['path', 'message'],
+  properties: {
+    path: pointer('JSON pointer (RFC 6901) into the request body; `""` is the body itself.'),
+    message: {
+      type: 'string',
+      examples: [
+        'is required',
+        'must not be null',
+        'must be an integer amount in minor units, within ±(2^53 - 1)',
+        'Int cannot represent non-integer value: "200"',
+      ],
+    },
+  },
+  additionalProperties: false,
+};
+
+const HeaderIssue: Schema = {
+  type: 'object',
+  description: 'An invalid request header.',
+  required: ['header', 'message'],
+  properties: {
+    header: { type: 'string', enum: ['Idempotency-Key'] },
+    message: { type: 'string', examples: ['must be 1 to 255 printable ASCII characters'] },
+  },
+  additionalProperties: false,
+};
+
+/** A problem of one kind: `type`, `title` and `status` fixed to what `problem.ts` sends. */
+export function problemOf(kind: ProblemKind, extra: Schema = {}, description?: string): Schema {
+  const { type, title, status } = PROBLEMS[kind];
+  const { required = [], properties = {} } = extra as { required?: string[]; properties?: Schema };
+  return {
+    ...(description && { description }),
+    allOf: [
+      ref('Problem'),
+      {
+        required: ['detail', ...required],
+        properties: { type: { const: type }, title: { const: title }, status: { const: status }, ...properties },
+      },
+    ],
+  };
+}
+
+/** Problem variants per status; each fixes `type` so a client can switch on it. */
+const problemSchemas: Record<string, Schema> = {
+  MalformedProblem: problemOf(
+    'malformed',
+    { properties: { errors: { type: 'array', minItems: 1, items: { oneOf: [ref('BodyIssue'), ref('HeaderIssue')] } } } },
+    '400: wrong Content-Type, a body that is not UTF-8 JSON or does not match its Content-Length (no `errors`); ' +
+      'otherwise `errors` lists every structural problem of the body (missing, null, wrong type or format) or, once ' +
+      'the structure is right, every blank or too long identifier together with an invalid Idempotency-Key.',
+  ),
+  LifecycleEventMalformedProblem: problemOf(
+    'malformed',
+    { properties: { errors: { type: 'array', minItems: 1, items: ref('BodyIssue') } } },
+    '400 (POST /pa/v1/lifecycle-events): wrong Content-Type, a body that is not UTF-8 JSON or does not match its ' +
+      'Content-Length (no `errors`); otherwise `errors` lists every structural problem of the body (missing, null ' +
+      'or of the wrong JSON type).',
+  ),
+  UnauthorizedProblem: problemOf('unauthorized', {}, '401: the bearer credential is missing, malformed, unknown or revoked.'),
+  ForbiddenProblem: problemOf(
+    'forbidden',
+    {},
+    '403: the credential is valid but of the wrong kind: a platform token on a tenant (/v1) endpoint, or a tenant ' +
+      'token on a platform (/pa/v1) endpoint.',
+  ),
+  NotFoundProblem: problemOf(
+    'notFound',
+    {},
+    '404: no such submission, webhook endpoint or webhook delivery for this tenant, or no endpoint at this path.',
+  ),
+  MethodNotAllowedProblem: problemOf('methodNotAllowed', {}, '405: the path exists, the method does not (see `Allow`).'),
+  DuplicateSubmissionProblem: problemOf(
+    'duplicate',
+    { required: ['submission_id'] },
+    '409: the number or the SaaS id was already submitted for this document type, under any key.',
+  ),
+  IdempotencyConflictProblem: problemOf('idempotencyConflict', {}, '409: this Idempotency-Key was used with a different body.'),
+  PayloadTooLargeProblem: problemOf('tooLarge', {}, '413: the body exceeds 1 MiB (1048576 bytes).'),
+  ValidationProblem: problemOf(
+    'invalid',
+    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: ref('ValidationError') } } },
+    '422: the document cannot be converted; every violated rule is listed. Nothing is stored and the ' +
+      'Idempotency-Key stays free.',
+  ),
+  LifecycleValidationProblem: problemOf(
+    'invalid',
+    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: ref('LifecycleValidationError') } } },
+    '422 (POST /pa/v1/lifecycle-events): the event is refused and nothing is recorded. The type and title are ' +
+      'those of every 422 of the gateway.',
+  ),
+  InternalErrorProblem: problemOf(
+    'internal',
+    { required: ['request_id'] },
+    '500: a generic message; the detail is only in the server logs, under `request_id`.',
+  ),
+};
+
+/** The response component schemas, by name. */
+export const replySchemas: Record<string, Schema> = {
+  SubmissionRecord,
+  LifecycleStatusEntry,
+  StatusHistory,
+  LifecycleEventRecorded,
+  Problem,
+  ValidationError,
+  LifecycleValidationError,
+  BodyIssue,
+  HeaderIssue,
+  ...problemSchemas,
+};

@@ -1,0 +1,86 @@
+/**
+ * Reusable parts of the operations: `components.headers`, `components.responses`
+ * and the helpers that build media types and problem responses.
+ */
+import { exampleRefs } from './examples.ts';
+
+export type Obj = Record<string, unknown>;
+
+export const schemaRef = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
+export const responseRef = (name: string): Obj => ({ $ref: `#/components/responses/${name}` });
+export const headerRef = (name: string): Obj => ({ $ref: `#/components/headers/${name}` });
+
+export const requestIdHeader = { 'X-Request-Id': headerRef('X-Request-Id') };
+
+/** A `content` map with one media type, its schema and example refs. */
+export function json(schema: Obj, exampleNames: string[], mediaType = 'application/json'): Obj {
+  return { [mediaType]: { schema, ...(exampleNames.length > 0 && { examples: exampleRefs(...exampleNames) }) } };
+}
+
+/** A problem response (`application/problem+json`) whose body is `schema`. */
+export function problemResponse(description: string, schema: Obj, exampleNames: string[], headers: Obj = {}): Obj {
+  return { description, headers: { ...requestIdHeader, ...headers }, content: json(schema, exampleNames, 'application/problem+json') };
+}
+
+/** `components.headers`. */
+export const headers: Obj = {
+  'X-Request-Id': {
+    description: 'Identifier of this request, sent on every /v1 and /pa/v1 reply; quote it to support.',
+    required: true,
+    schema: { type: 'string', format: 'uuid' },
+  },
+  'WWW-Authenticate': {
+    description: 'Bearer challenge (RFC 6750); `error="invalid_token"` when a credential was sent but refused.',
+    required: true,
+    schema: {
+      type: 'string',
+      enum: ['Bearer realm="passerelle"', 'Bearer realm="passerelle", error="invalid_token"'],
+    },
+  },
+  Allow: {
+    description: 'The methods the path supports.',
+    required: true,
+    schema: { type: 'string', examples: ['POST', 'GET'] },
+  },
+  'Idempotent-Replayed': {
+    description:
+      'Present, with the value `true`, when the reply is the original submission returned again for the same ' +
+      'Idempotency-Key and the same body; nothing was reprocessed.',
+    required: false,
+    schema: { type: 'string', const: 'true' },
+  },
+};
+
+/** `components.responses`: the replies shared by several operations. */
+export const responses: Obj = {
+  Unauthorized: problemResponse(
+    'The bearer credential is missing, malformed, unknown or revoked.',
+    schemaRef('UnauthorizedProblem'),
+    ['MissingToken', 'InvalidToken'],
+    { 'WWW-Authenticate': headerRef('WWW-Authenticate') },
+  ),
+  TenantTokenRequired: problemResponse(
+    'A platform credential (`plt_…`) on a tenant endpoint. A lookup answers 403 whatever the id (never 404); a ' +
+      'submission answers 400 or 413 first when the request is malformed or too large, then 403 whatever the ' +
+      'document (never 409 or 422). The webhook endpoint operations likewise: 400 or 413 first for a malformed or ' +
+      'too large body (or, for the delivery list, an invalid query parameter), then 403 whatever the ids and values ' +
+      '(never 404 or 422).',
+    schemaRef('ForbiddenProblem'),
+    ['TenantTokenRequired'],
+  ),
+  PlatformCredentialRequired: problemResponse(
+    'A tenant token (`pas_…`). Answered once the body has been read and its structure checked (400 and 413 come ' +
+      'first), before any value is checked (never 422); nothing is recorded.',
+    schemaRef('ForbiddenProblem'),
+    ['PlatformCredentialRequired'],
+  ),
+  InternalError: problemResponse('Internal error; the detail is in the server logs only.', schemaRef('InternalErrorProblem'), [
+    'InternalError',
+  ]),
+  MethodNotAllowed: problemResponse(
+    'The path exists but not with this method. Sent for any method other than those of the path, before authentication.',
+    schemaRef('MethodNotAllowedProblem'),
+    ['MethodNotAllowed'],
+    { Allow: headerRef('Allow') },
+  ),
+};

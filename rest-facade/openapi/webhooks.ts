@@ -1,0 +1,449 @@
+/**
+ * Webhook endpoint management under `/v1/webhook-endpoints`
+ * (`../handlers/webhook-endpoints.ts`, `../handlers/webhook-deliveries.ts`):
+ * request and reply schemas, and the paths with every status they send.
+ * Request schemas follow the GraphQL inputs `WebhookEndpointInput` and
+ * `WebhookEndpointPatch` (the OpenAPI test compares them); replies are closed
+ * objects, like those of `replies.ts`.
+ */
+import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/endpoints.ts';
+import { catalogueEntries, problemOf, ruleList, WEBHOOK_RULES } from './replies.ts';
+import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+
+type Schema = Record<string, unknown>;
+
+const webhookRules = catalogueEntries(WEBHOOK_RULES);
+const eventTypes = WEBHOOK_EVENT_TYPES.join(', ');
+const dateTime = (description: string): Schema => ({ type: 'string', format: 'date-time', description });
+const uuid = (description: string): Schema => ({ type: 'string', format: 'uuid', description });
+
+const urlField: Schema = {
+  type: 'string',
+  description:
+    'Where deliveries are POSTed: an absolute `https://` URL, at most 2048 characters, without user name, password ' +
+    'or fragment, whose host resolves only to public addresses (checked now and again before every delivery); ' +
+    'otherwise a 422 (rule GW-WEBHOOK-URL). The gateway setting WEBHOOK_ALLOW_PRIVATE_URLS=true (development only) ' +
+    'also allows `http://` and private or loopback addresses.',
+  examples: ['https://hooks.example.com/passerelle'],
+};
+
+const eventTypesField = (description: string): Schema => ({
+  type: 'array',
+  items: { type: 'string' },
+  description:
+    `${description} Known types: ${eventTypes}. An empty list or an unknown type is a 422 (rule ` +
+    'GW-WEBHOOK-EVENT-TYPE); repeated types count once.',
+  examples: [['submission.received', 'submission.lifecycle_status_added']],
+});
+
+const BODY_NOTE = 'Unknown fields are ignored. ';
+
+const WebhookEndpointRegistration: Schema = {
+  type: 'object',
+  description: `${BODY_NOTE}The fields of the GraphQL input WebhookEndpointInput.`,
+  required: ['url', 'event_types'],
+  properties: {
+    url: urlField,
+    event_types: eventTypesField('The event types to receive.'),
+    description: { type: ['string', 'null'], description: 'Free text for your records; null is the same as absent.' },
+  },
+  additionalProperties: true,
+};
+
+const WebhookEndpointPatch: Schema = {
+  type: 'object',
+  description:
+    `${BODY_NOTE}Only the fields present change; null is the same as absent (to clear the description, send ""). ` +
+    'The fields of the GraphQL input WebhookEndpointPatch.',
+  required: [],
+  properties: {
+    url: { ...urlField, type: ['string', 'null'] },
+    event_types: { ...eventTypesField('Replaces the list of event types.'), type: ['array', 'null'] },
+    description: { type: ['string', 'null'], description: 'Replaces the description.' },
+    enabled: {
+      type: ['boolean', 'null'],
+      description:
+        '`false` disables the endpoint (disabled_reason `manual`): nothing is delivered to it, and events that occur ' +
+        'meanwhile are not kept for it. `true` re-enables an endpoint disabled by hand or by the gateway (410 Gone, ' +
+        'three days of failures) and resets its failure count; deliveries that failed meanwhile can be redelivered.',
+    },
+  },
+  additionalProperties: true,
+};
+
+const endpointProperties: Schema = {
+  id: uuid('Identifier of the endpoint (a UUIDv7).'),
+  url: { type: 'string', description: 'The URL, as registered.' },
+  event_types: {
+    type: 'array',
+    minItems: 1,
+    uniqueItems: true,
+    items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
+    description: 'The event types the endpoint receives.',
+  },
+  description: { type: 'string', description: 'Absent when none was given.' },
+  enabled: { type: 'boolean', description: 'False once disabled (see `disabled_at`, `disabled_reason`).' },
+  disabled_at: dateTime('When the endpoint was disabled; absent while it is enabled.'),
+  disabled_reason: {
+    type: 'string',
+    enum: ['gone', 'failing', 'manual'],
+    description:
+      'Why it is disabled: `gone` (the receiver answered 410 Gone), `failing` (every attempt failed for three days), ' +
+      '`manual` (PATCH `"enabled": false`). Absent while enabled.',
+  },
+  previous_secret_expires_at: dateTime(
+    'After a secret rotation: until then, deliveries carry a signature with the previous secret too. Absent otherwise.',
+  ),
+  created_at: dateTime('Registration time, in UTC.'),
+  updated_at: dateTime('Last change through the API, in UTC.'),
+};
+
+const endpointRequired = ['id', 'url', 'event_types', 'enabled', 'created_at', 'updated_at'];
+
+const WebhookEndpoint: Schema = {
+  type: 'object',
+  description: 'A webhook endpoint. Never carries the signing secret. Absent optional fields are left out, never null.',
+  required: endpointRequired,
+  properties: endpointProperties,
+  additionalProperties: false,
+};
+
+const secret: Schema = {
+  type: 'string',
+  pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
+  description:
+    'The signing secret (Standard Webhooks format: `whsec_` and the base64 of 32 random bytes). Shown in this reply ' +
+    'only: store it now. Give it as is to a Standard Webhooks verifier.',
+};
+
+const WebhookEndpointWithSecret: Schema = {
+  type: 'object',
+  description: 'A webhook endpoint and its new signing secret (registration and rotation only).',
+  required: [...endpointRequired, 'secret'],
+  properties: { ...endpointProperties, secret },
+  additionalProperties: false,
+};
+
+const WebhookEndpointList: Schema = {
+  type: 'object',
+  required: ['data'],
+  properties: { data: { type: 'array', items: schemaRef('WebhookEndpoint'), description: 'Oldest first. Deleted endpoints are left out.' } },
+  additionalProperties: false,
+};
+
+const WebhookAttempt: Schema = {
+  type: 'object',
+  description: 'One attempt to deliver.',
+  required: ['attempted_at', 'duration_ms'],
+  properties: {
+    attempted_at: dateTime('When the request was sent.'),
+    http_status: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 599,
+      description: "The receiver's status; absent when no answer came (timeout, connection refused, address refused).",
+    },
+    duration_ms: { type: 'integer', minimum: 0, description: 'Until the answer was complete, or until the attempt gave up.' },
+    error: {
+      type: 'string',
+      description: 'Why the attempt failed (`HTTP 503`, `timeout: …`, `connect ECONNREFUSED …`, `refused: …`); absent on success.',
+    },
+  },
+  additionalProperties: false,
+};
+
+const WebhookDelivery: Schema = {
+  type: 'object',
+  description: 'One event for one endpoint, with every attempt. The payload never changes, whatever the number of attempts.',
+  required: ['id', 'webhook_id', 'event_type', 'status', 'created_at', 'attempts'],
+  properties: {
+    id: uuid('Identifier of the delivery (a UUIDv7), for redelivery.'),
+    webhook_id: {
+      type: 'string',
+      pattern: '^msg_[0-9a-f]{32}$',
+      description: 'The `webhook-id` header of every attempt of this delivery: deduplicate on it.',
+    },
+    event_type: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
+    status: {
+      type: 'string',
+      enum: ['pending', 'succeeded', 'failed'],
+      description:
+        '`pending`: an attempt is due at `next_attempt_at`. `succeeded`: a 2xx came within 10 seconds. `failed`: given ' +
+        'up (about three days of failures, a 410, or the endpoint disabled or deleted); it can be redelivered.',
+    },
+    created_at: dateTime('When the event was queued for this endpoint.'),
+    next_attempt_at: dateTime('Pending deliveries only: when the next attempt is due.'),
+    attempts: { type: 'array', items: schemaRef('WebhookAttempt'), description: 'Oldest first; empty until the first attempt.' },
+  },
+  additionalProperties: false,
+};
+
+const WebhookDeliveryPage: Schema = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: { type: 'array', items: schemaRef('WebhookDelivery'), description: 'Newest first.' },
+    next_cursor: {
+      type: 'string',
+      description: 'Present when older deliveries remain: pass it as `after` for the next page.',
+    },
+  },
+  additionalProperties: false,
+};
+
+const WebhookValidationError: Schema = {
+  type: 'object',
+  description: 'One refused value of a webhook endpoint.',
+  required: ['path', 'rule', 'message'],
+  properties: {
+    path: {
+      type: 'string',
+      pattern: '^/(url|event_types(/(0|[1-9][0-9]*))?)$',
+      description: 'JSON pointer (RFC 6901) into the request body: `/url`, `/event_types` (empty) or `/event_types/<index>`.',
+      examples: ['/url', '/event_types/1'],
+    },
+    rule: {
+      type: 'string',
+      enum: webhookRules.map((entry) => entry.id),
+      description: `Stable rule identifier: ${ruleList(webhookRules)}`,
+    },
+    message: { type: 'string', description: 'Short sentence naming the refused value.' },
+  },
+  additionalProperties: false,
+};
+
+const ParameterIssue: Schema = {
+  type: 'object',
+  description: 'An invalid query parameter.',
+  required: ['parameter', 'message'],
+  properties: {
+    parameter: { type: 'string', enum: ['limit', 'after'] },
+    message: { type: 'string', examples: ['must be an integer from 1 to 100', 'must be given at most once'] },
+  },
+  additionalProperties: false,
+};
+
+/** The webhook component schemas, by name. */
+export const webhookSchemas: Record<string, Schema> = {
+  WebhookEndpointRegistration,
+  WebhookEndpointPatch,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEndpointList,
+  WebhookDelivery,
+  WebhookAttempt,
+  WebhookDeliveryPage,
+  WebhookValidationError,
+  ParameterIssue,
+  WebhookMalformedProblem: problemOf(
+    'malformed',
+    { properties: { errors: { type: 'array', minItems: 1, items: schemaRef('BodyIssue') } } },
+    '400 (webhook endpoint bodies): wrong Content-Type, a body that is not UTF-8 JSON or does not match its ' +
+      'Content-Length (no `errors`); otherwise `errors` lists every structural problem of the body (missing, null or ' +
+      'of the wrong JSON type).',
+  ),
+  WebhookQueryMalformedProblem: problemOf(
+    'malformed',
+    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('ParameterIssue') } } },
+    '400 (delivery list): an invalid query parameter.',
+  ),
+  WebhookValidationProblem: problemOf(
+    'invalid',
+    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('WebhookValidationError') } } },
+    '422 (webhook endpoints): a refused URL or event type; nothing changed. The type and title are those of every 422 ' +
+      'of the gateway.',
+  ),
+};
+
+const TAG = ['Webhooks'];
+const wrongMethod = 'Any other method on this path is a 405 (`#/components/responses/MethodNotAllowed`).';
+const BODY =
+  'JSON, UTF-8, at most 1 MiB. `Content-Type: application/json` or any `application/*+json`, with no charset other ' +
+  'than UTF-8; anything else is a 400.';
+
+const endpointId: Obj = {
+  name: 'endpointId',
+  in: 'path',
+  required: true,
+  description: "The endpoint's `id`. Any other value, including the id of another tenant's endpoint or of a deleted one, is a 404.",
+  schema: { type: 'string' },
+  example: '01a2043a-3989-755b-a495-0ec159a8c59b',
+};
+
+const ok = (status: string, description: string, schema: string, examples: string[], headers: Obj = {}): Obj => ({
+  [status]: { description, headers: { ...requestIdHeader, ...headers }, content: json(schemaRef(schema), examples) },
+});
+
+const common = (notFound?: string): Obj => ({
+  401: responseRef('Unauthorized'),
+  403: responseRef('TenantTokenRequired'),
+  ...(notFound && {
+    404: problemResponse('No such webhook endpoint or delivery for this tenant.', schemaRef('NotFoundProblem'), [notFound]),
+  }),
+  500: responseRef('InternalError'),
+});
+
+const bodyProblems = (examples: string[]): Obj => ({
+  400: problemResponse('Malformed request: Content-Type or body.', schemaRef('WebhookMalformedProblem'), [
+    'WrongContentType',
+    'InvalidJson',
+    ...examples,
+  ]),
+  413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), ['PayloadTooLarge']),
+  422: problemResponse(
+    'A refused value (URL or event types); nothing changed. `errors` lists each one with its rule.',
+    schemaRef('WebhookValidationProblem'),
+    ['WebhookEndpointRefused', 'WebhookAddressRefused'],
+  ),
+});
+
+/** The webhook paths, to merge into `paths`. */
+export const webhookPaths: Obj = {
+  '/v1/webhook-endpoints': {
+    description: wrongMethod,
+    post: {
+      operationId: 'createWebhookEndpoint',
+      tags: TAG,
+      summary: 'Register a webhook endpoint',
+      description:
+        'Registers an HTTPS endpoint that receives your submission events, signed with the Standard Webhooks scheme. ' +
+        'The reply carries the signing secret, shown this once. GraphQL: `createWebhookEndpoint`.',
+      requestBody: { required: true, description: BODY, content: json(schemaRef('WebhookEndpointRegistration'), ['RegisterWebhookEndpoint']) },
+      responses: {
+        ...ok('201', 'Registered; deliveries start with the next event.', 'WebhookEndpointWithSecret', ['WebhookEndpointCreated'], {
+          Location: {
+            description: 'Path of the endpoint.',
+            required: true,
+            schema: { type: 'string', format: 'uri-reference', pattern: '^/v1/webhook-endpoints/[^/]+$' },
+          },
+        }),
+        ...bodyProblems(['WebhookStructureErrors']),
+        ...common(),
+      },
+    },
+    get: {
+      operationId: 'listWebhookEndpoints',
+      tags: TAG,
+      summary: 'Your webhook endpoints',
+      description: 'GraphQL: `webhookEndpoints`.',
+      responses: { ...ok('200', 'Every endpoint of the tenant, oldest first, without secrets.', 'WebhookEndpointList', ['WebhookEndpointList']), ...common() },
+    },
+  },
+  '/v1/webhook-endpoints/{endpointId}': {
+    description: wrongMethod,
+    parameters: [endpointId],
+    get: {
+      operationId: 'getWebhookEndpoint',
+      tags: TAG,
+      summary: 'One webhook endpoint',
+      description: 'GraphQL: `webhookEndpoint`.',
+      responses: {
+        ...ok('200', 'The endpoint, without its secret.', 'WebhookEndpoint', ['WebhookEndpoint', 'WebhookEndpointDisabled', 'WebhookEndpointGone']),
+        ...common('WebhookEndpointNotFound'),
+      },
+    },
+    patch: {
+      operationId: 'updateWebhookEndpoint',
+      tags: TAG,
+      summary: 'Change, disable or re-enable a webhook endpoint',
+      description: 'Changes only the fields present. A body is required (`{}` changes nothing). GraphQL: `updateWebhookEndpoint`.',
+      requestBody: {
+        required: true,
+        description: BODY,
+        content: json(schemaRef('WebhookEndpointPatch'), ['DisableWebhookEndpoint', 'MoveWebhookEndpoint']),
+      },
+      responses: {
+        ...ok('200', 'The endpoint as changed.', 'WebhookEndpoint', ['WebhookEndpointDisabled']),
+        ...bodyProblems(['WebhookPatchStructureErrors']),
+        ...common('WebhookEndpointNotFound'),
+      },
+    },
+    delete: {
+      operationId: 'deleteWebhookEndpoint',
+      tags: TAG,
+      summary: 'Delete a webhook endpoint',
+      description:
+        'The endpoint receives nothing more (pending deliveries end as `failed`); it disappears from the API. ' +
+        'GraphQL: `deleteWebhookEndpoint`.',
+      responses: { 204: { description: 'Deleted; no body.', headers: requestIdHeader }, ...common('WebhookEndpointNotFound') },
+    },
+  },
+  '/v1/webhook-endpoints/{endpointId}/rotate-secret': {
+    description: wrongMethod,
+    parameters: [endpointId],
+    post: {
+      operationId: 'rotateWebhookSecret',
+      tags: TAG,
+      summary: 'Rotate the signing secret',
+      description:
+        'A new secret signs every delivery from now on; for 24 hours the previous one signs too (two signatures in ' +
+        '`webhook-signature`), time to deploy the new one. No request body. GraphQL: `rotateWebhookSecret`.',
+      responses: {
+        ...ok('200', 'The endpoint with its new secret, shown this once.', 'WebhookEndpointWithSecret', ['WebhookSecretRotated']),
+        ...common('WebhookEndpointNotFound'),
+      },
+    },
+  },
+  '/v1/webhook-endpoints/{endpointId}/deliveries': {
+    description: wrongMethod,
+    parameters: [endpointId],
+    get: {
+      operationId: 'listWebhookDeliveries',
+      tags: TAG,
+      summary: "An endpoint's deliveries and their attempts",
+      description:
+        'Newest first, each with every attempt (time, HTTP status, duration, error). An invalid query parameter is a ' +
+        '400 before anything else. GraphQL: `webhookDeliveries` (`first`, `after`).',
+      parameters: [
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          description: 'Page size, 1 to 100 (default 20); anything else is a 400. An empty value counts as absent.',
+          schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+        },
+        {
+          name: 'after',
+          in: 'query',
+          required: false,
+          description:
+            'The `next_cursor` of the previous page: the deliveries older than it. An empty value counts as absent; a ' +
+            'cursor the gateway did not give gives an empty page.',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        ...ok('200', 'A page of deliveries.', 'WebhookDeliveryPage', ['WebhookDeliveries', 'NoWebhookDeliveries']),
+        400: problemResponse('An invalid query parameter.', schemaRef('WebhookQueryMalformedProblem'), ['InvalidLimit']),
+        ...common('WebhookEndpointNotFound'),
+      },
+    },
+  },
+  '/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver': {
+    description: wrongMethod,
+    parameters: [
+      { ...endpointId, description: "The endpoint's `id`; a delivery of another endpoint is a 404." },
+      {
+        name: 'deliveryId',
+        in: 'path',
+        required: true,
+        description: "The delivery's `id`. Any other value, including the id of another tenant's delivery, is a 404.",
+        schema: { type: 'string' },
+        example: '01a2043b-5b5d-77b4-ae67-d1ddfd45cd18',
+      },
+    ],
+    post: {
+      operationId: 'redeliverWebhookEvent',
+      tags: TAG,
+      summary: 'Send a delivery again',
+      description:
+        'Queues a new attempt now, with the same `webhook-id` and payload, whatever the status (a failed or a ' +
+        'succeeded delivery included); if it fails, it is retried again for up to about three days. No request body. ' +
+        'GraphQL: `redeliverWebhookEvent`.',
+      responses: {
+        ...ok('202', 'Queued (`status` `pending`); the attempt follows.', 'WebhookDelivery', ['WebhookRedelivered']),
+        ...common('WebhookDeliveryNotFound'),
+      },
+    },
+  },
+};

@@ -1,0 +1,43 @@
+/**
+ * The GraphQL operations behind the REST endpoints. The facade adds no rule
+ * of its own: each endpoint runs one of these through the gateway's schema.
+ */
+const STATUS = /* GraphQL */ `
+  fragment StatusEntry on LifecycleStatus { code label occurredAt reason reasonCode flags }
+`;
+
+const RECORD = /* GraphQL */ `
+  fragment SubmissionRecord on Submission {
+    id saasId number processingState originSubmissionId createdAt
+    lifecycleStatus { ...StatusEntry }
+  }
+  ${STATUS}
+`;
+
+function submitOperation(field: 'submitInvoice' | 'submitCreditNote', inputType: string): string {
+  return /* GraphQL */ `
+    mutation ($input: ${inputType}!, $idempotencyKey: String) {
+      result: ${field}(input: $input, idempotencyKey: $idempotencyKey) {
+        __typename
+        ... on SubmissionAccepted {
+          replayed
+          submission { id saasId number processingState originSubmissionId createdAt }
+        }
+        ... on ValidationFailed { message issues { path rule message } }
+        ... on DuplicateSubmission { message existing { id } }
+        ... on IdempotencyConflict { message }
+        ... on InvalidArguments { message issues { path message } }
+      }
+    }
+  `;
+}
+
+export const OPERATIONS = {
+  submitInvoice: submitOperation('submitInvoice', 'InvoiceInput'),
+  submitCreditNote: submitOperation('submitCreditNote', 'CreditNoteInput'),
+  invoice: `query ($id: ID!) { result: invoice(id: $id) { ...SubmissionRecord } } ${RECORD}`,
+  invoiceStatuses: `query ($id: ID!) { result: invoice(id: $id) { statuses { ...StatusEntry } } } ${STATUS}`,
+  creditNote: `query ($id: ID!) { result: creditNote(id: $id) { ...SubmissionRecord } } ${RECORD}`,
+} as const;
+
+export type OperationName = keyof typeof OPERATIONS;

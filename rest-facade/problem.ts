@@ -1,0 +1,55 @@
+/**
+ * Problem records (RFC 9457) of the REST facade. The two 409 types are the
+ * spec's; the others are stable `urn:einvoicing:problem:*` values of ours,
+ * listed in the README.
+ */
+import type { ServerResponse } from 'node:http';
+
+export const PROBLEMS = {
+  malformed: { type: 'urn:einvoicing:problem:malformed-request', title: 'Malformed request', status: 400 },
+  unauthorized: { type: 'urn:einvoicing:problem:unauthorized', title: 'Unauthorized', status: 401 },
+  forbidden: { type: 'urn:einvoicing:problem:forbidden', title: 'Forbidden', status: 403 },
+  notFound: { type: 'urn:einvoicing:problem:not-found', title: 'Not found', status: 404 },
+  methodNotAllowed: { type: 'urn:einvoicing:problem:method-not-allowed', title: 'Method not allowed', status: 405 },
+  idempotencyConflict: {
+    type: 'urn:einvoicing:problem:idempotency-conflict',
+    title: 'Idempotency key already used with a different body',
+    status: 409,
+  },
+  duplicate: { type: 'urn:einvoicing:problem:duplicate-submission', title: 'Duplicate submission', status: 409 },
+  tooLarge: { type: 'urn:einvoicing:problem:payload-too-large', title: 'Payload too large', status: 413 },
+  invalid: { type: 'urn:einvoicing:problem:validation-failed', title: 'Validation failed', status: 422 },
+  internal: { type: 'urn:einvoicing:problem:internal-error', title: 'Internal error', status: 500 },
+} as const;
+
+export type ProblemKind = keyof typeof PROBLEMS;
+
+/** Writes a JSON body with `status` and `contentType`. */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  contentType = 'application/json',
+): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': `${contentType}; charset=utf-8`,
+    'Content-Length': Buffer.byteLength(payload),
+  });
+  res.end(payload);
+}
+
+/**
+ * Writes the problem record of `kind` (`application/problem+json`), with a
+ * `detail` and any extension members (`errors`, `submission_id`, `request_id`).
+ */
+export function sendProblem(
+  res: ServerResponse,
+  kind: ProblemKind,
+  members: { detail?: string } & Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): void {
+  sendJson(res, PROBLEMS[kind].status, { ...PROBLEMS[kind], ...members }, headers, 'application/problem+json');
+}

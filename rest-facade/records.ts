@@ -1,0 +1,118 @@
+/**
+ * GraphQL results in the spec's snake_case shapes (spec § Submission record,
+ * § Lifecycle status entry). Absent optional fields are left out, not null.
+ */
+
+export interface GraphQLStatus {
+  code: number;
+  label: string;
+  occurredAt: string;
+  reason: string | null;
+  reasonCode?: string | null;
+  flags?: string[];
+}
+
+export interface GraphQLSubmission {
+  id: string;
+  saasId: string;
+  number: string;
+  processingState: string;
+  originSubmissionId: string | null;
+  createdAt: string;
+  lifecycleStatus?: GraphQLStatus | null;
+}
+
+/**
+ * A lifecycle status entry: `{ code, label, occurred_at, reason?, reason_code?, flags? }`;
+ * `flags` only when the entry has some (AFTER_FINAL_STATUS, REASON_MISSING, TO_BE_VERIFIED).
+ */
+export function statusEntry(status: GraphQLStatus): Record<string, unknown> {
+  return {
+    code: status.code,
+    label: status.label,
+    occurred_at: status.occurredAt,
+    ...(status.reason != null && { reason: status.reason }),
+    ...(status.reasonCode != null && { reason_code: status.reasonCode }),
+    ...(status.flags?.length && { flags: status.flags }),
+  };
+}
+
+/** A submission record; `processing_state` is the enum value in lower case (`received`). */
+export function submissionRecord(submission: GraphQLSubmission): Record<string, unknown> {
+  return {
+    submission_id: submission.id,
+    saas_id: submission.saasId,
+    number: submission.number,
+    processing_state: submission.processingState.toLowerCase(),
+    ...(submission.lifecycleStatus && { lifecycle_status: statusEntry(submission.lifecycleStatus) }),
+    ...(submission.originSubmissionId !== null && { origin_submission_id: submission.originSubmissionId }),
+    created_at: submission.createdAt,
+  };
+}
+
+export interface GraphQLWebhookEndpoint {
+  id: string;
+  url: string;
+  description: string | null;
+  eventTypes: string[];
+  enabled: boolean;
+  disabledAt: string | null;
+  disabledReason: string | null;
+  previousSecretExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GraphQLWebhookAttempt {
+  attemptedAt: string;
+  httpStatus: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+export interface GraphQLWebhookDelivery {
+  id: string;
+  webhookId: string;
+  eventType: string;
+  status: string;
+  createdAt: string;
+  nextAttemptAt: string | null;
+  attempts: GraphQLWebhookAttempt[];
+}
+
+/**
+ * A webhook endpoint: `{ id, url, event_types, description?, enabled, disabled_at?,
+ * disabled_reason?, previous_secret_expires_at?, created_at, updated_at }`. Never the secret.
+ */
+export function webhookEndpointRecord(endpoint: GraphQLWebhookEndpoint): Record<string, unknown> {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    event_types: endpoint.eventTypes,
+    ...(endpoint.description !== null && { description: endpoint.description }),
+    enabled: endpoint.enabled,
+    ...(endpoint.disabledAt !== null && { disabled_at: endpoint.disabledAt }),
+    ...(endpoint.disabledReason !== null && { disabled_reason: endpoint.disabledReason }),
+    ...(endpoint.previousSecretExpiresAt !== null && { previous_secret_expires_at: endpoint.previousSecretExpiresAt }),
+    created_at: endpoint.createdAt,
+    updated_at: endpoint.updatedAt,
+  };
+}
+
+/** A webhook delivery with its attempts, oldest attempt first; `http_status` and `error` only when there is one. */
+export function webhookDeliveryRecord(delivery: GraphQLWebhookDelivery): Record<string, unknown> {
+  return {
+    id: delivery.id,
+    webhook_id: delivery.webhookId,
+    event_type: delivery.eventType,
+    status: delivery.status,
+    created_at: delivery.createdAt,
+    ...(delivery.nextAttemptAt !== null && { next_attempt_at: delivery.nextAttemptAt }),
+    attempts: delivery.attempts.map((attempt) => ({
+      attempted_at: attempt.attemptedAt,
+      ...(attempt.httpStatus !== null && { http_status: attempt.httpStatus }),
+      duration_ms: attempt.durationMs,
+      ...(attempt.error !== null && { error: attempt.error }),
+    })),
+  };
+}

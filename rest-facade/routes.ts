@@ -1,0 +1,49 @@
+/** The `/v1` routes of the spec (§ Endpoints), webhook endpoint management, the platform's `/pa/v1` route, and their handlers. */
+import { lifecycleEventsHandler } from './handlers/lifecycle-events.ts';
+import { invoiceStatusesHandler, recordHandler } from './handlers/lookup.ts';
+import { submitHandler } from './handlers/submit.ts';
+import type { RestHandler } from './handlers/types.ts';
+import { listWebhookDeliveriesHandler, redeliverWebhookHandler } from './handlers/webhook-deliveries.ts';
+import {
+  createWebhookEndpointHandler,
+  deleteWebhookEndpointHandler,
+  getWebhookEndpointHandler,
+  listWebhookEndpointsHandler,
+  rotateWebhookSecretHandler,
+  updateWebhookEndpointHandler,
+} from './handlers/webhook-endpoints.ts';
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  handler: RestHandler;
+}
+
+export const ROUTES: Route[] = [
+  {
+    method: 'POST',
+    path: '/v1/invoices',
+    handler: submitHandler({ operation: 'submitInvoice', inputTypeName: 'InvoiceInput', collection: '/v1/invoices' }),
+  },
+  {
+    method: 'POST',
+    path: '/v1/credit-notes',
+    handler: submitHandler({
+      operation: 'submitCreditNote',
+      inputTypeName: 'CreditNoteInput',
+      collection: '/v1/credit-notes',
+    }),
+  },
+  { method: 'GET', path: '/v1/invoices/:id', handler: recordHandler('invoice', 'invoice') },
+  { method: 'GET', path: '/v1/invoices/:id/statuses', handler: invoiceStatusesHandler },
+  { method: 'GET', path: '/v1/credit-notes/:id', handler: recordHandler('creditNote', 'credit note') },
+  { method: 'POST', path: '/pa/v1/lifecycle-events', handler: lifecycleEventsHandler },
+  { method: 'POST', path: '/v1/webhook-endpoints', handler: createWebhookEndpointHandler },
+  { method: 'GET', path: '/v1/webhook-endpoints', handler: listWebhookEndpointsHandler },
+  { method: 'GET', path: '/v1/webhook-endpoints/:id', handler: getWebhookEndpointHandler },
+  { method: 'PATCH', path: '/v1/webhook-endpoints/:id', handler: updateWebhookEndpointHandler },
+  { method: 'DELETE', path: '/v1/webhook-endpoints/:id', handler: deleteWebhookEndpointHandler },
+  { method: 'POST', path: '/v1/webhook-endpoints/:id/rotate-secret', handler: rotateWebhookSecretHandler },
+  { method: 'GET', path: '/v1/webhook-endpoints/:id/deliveries', handler: listWebhookDeliveriesHandler },
+  { method: 'POST', path: '/v1/webhook-endpoints/:id/deliveries/:deliveryId/redeliver', handler: redeliverWebhookHandler },
+];

@@ -1,0 +1,37 @@
+/**
+ * Webhook payload data in the REST facade's shapes: `data` is the submission
+ * record exactly as `GET /v1/invoices/{id}` (or `/v1/credit-notes/{id}`)
+ * returns it, obtained through the same GraphQL operation, and the new
+ * lifecycle status entry is in the status history's shape.
+ */
+import { contextFor, type ContextDeps } from '../src/context.ts';
+import { lifecycleCode } from '../src/domain/lifecycle/codes.ts';
+import { OperationFailed, type RunOperation } from '../src/http/run-operation.ts';
+import type { PayloadBuilder } from '../src/webhooks/deliver.ts';
+import { OPERATIONS } from './operations.ts';
+import { statusEntry, submissionRecord, type GraphQLSubmission } from './records.ts';
+
+export function webhookPayloads(run: RunOperation, deps: ContextDeps): PayloadBuilder {
+  return {
+    async record(event) {
+      const { submission } = event;
+      const context = contextFor(deps, { kind: 'tenant', tenant: { id: submission.tenantId, name: 'webhooks' } });
+      const operation = submission.documentType === 'invoice' ? OPERATIONS.invoice : OPERATIONS.creditNote;
+      const outcome = await run(operation, { id: submission.id }, context);
+      if (!outcome.ok) throw new OperationFailed(outcome.errors);
+      return submissionRecord(outcome.result as GraphQLSubmission);
+    },
+    statusEntry(event) {
+      const status = event.lifecycleStatus;
+      if (!status) return undefined;
+      return statusEntry({
+        code: status.code,
+        label: lifecycleCode(status.code)?.label ?? String(status.code),
+        occurredAt: status.occurredAt.toISOString(),
+        reason: status.reason,
+        reasonCode: status.reasonCode,
+        flags: status.flags,
+      });
+    },
+  };
+}
