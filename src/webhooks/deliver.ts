@@ -1,0 +1,163 @@
+/**
+ * The two webhook jobs. Fan-out turns one submission event into one frozen
+ * delivery per subscribed endpoint. An attempt sends one delivery, records
+ * the attempt, and either finishes it or schedules the next try: 5 s, 5 min,
+ * 30 min, 2 h, 5 h, 10 h, then every 10 h, for about three days. A 410 Gone
+ * disables the endpoint; so do three days of failures.
+ */
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import { transact } from '../db/transaction.ts';
+import { loadEventView, type EventView } from '../domain/events/store.ts';
+import { newSubmissionId } from '../domain/ids.ts';
+import type { WebhookSettings } from './endpoints.ts';
+import type { WebhookQueue } from './queue.ts';
+import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.ts';
+import { openSecret, signatureHeader } from './secrets.ts';
+import { sendWebhook } from './sender.ts';
+import { endpointsFor, insertAttempt, insertDelivery, loadDelivery, patchEndpoint, updateDelivery } from './store.ts';
+
+/** The submission record as `GET /v1/…/{id}` returns it, and an event's status entry in the same shape. */
+export interface PayloadBuilder {
+  record(event: EventView): Promise<Record<string, unknown>>;
+  statusEntry(event: EventView): Record<string, unknown> | undefined;
+}
+
+const TYPE_NAMES = {
+  received: 'submission.received',
+  lifecycle_status_added: 'submission.lifecycle_status_added',
+  processing_state_changed: 'submission.processing_state_changed',
+} as const;
+
+/** At most this many attempts to one endpoint run at once in this process. */
+const PER_ENDPOINT_CONCURRENCY = 2;
+
+export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: WebhookQueue; payloads: PayloadBuilder; log: Logger }) {
+  const { db, settings, queue, log } = deps;
+  const clock = settings.clock;
+  const inFlight = new Map<string, number>();
+
+  async function fanout(eventId: number): Promise<void> {
+    const event = await loadEventView(db, eventId);
+    if (!event) return;
+    const type = TYPE_NAMES[event.type];
+    const endpoints = await endpointsFor(db, event.submission.tenantId, type);
+    if (endpoints.length === 0) return;
+    const entry = deps.payloads.statusEntry(event);
+    const data = { ...(await deps.payloads.record(event)), ...(entry && { new_lifecycle_status: entry }) };
+    const payload = JSON.stringify({ type, timestamp: event.createdAt.toISOString(), data });
+    await transact(db, async (tx) => {
+      for (const endpoint of endpoints) {
+        const delivery = await insertDelivery(tx, {
+          id: newSubmissionId().id,
+          tenantId: endpoint.tenantId,
+          endpointId: endpoint.id,
+          eventId: event.id,
+          eventType: type,
+          payload,
+          nextAttemptAt: clock.now(),
+        });
+        if (delivery) await queue.enqueueAttempt(delivery.id, { db: tx });
+      }
+    });
+  }
+
+  async function attempt(deliveryId: string): Promise<void> {
+    const loaded = await loadDelivery(db, deliveryId);
+    if (!loaded || loaded.delivery.status !== 'pending') return;
+    const { delivery, endpoint } = loaded;
+    const now = clock.now();
+    if (endpoint.deletedAt || endpoint.disabledAt) {
+      await updateDelivery(db, delivery.id, { status: 'failed', nextAttemptAt: null });
+      return;
+    }
+    // Not due on the gateway's clock yet, or this endpoint is saturated here: look again shortly.
+    const running = inFlight.get(endpoint.id) ?? 0;
+    if ((delivery.nextAttemptAt && delivery.nextAttemptAt > now) || running >= PER_ENDPOINT_CONCURRENCY) {
+      await queue.enqueueAttempt(delivery.id, { startAfter: 1 });
+      return;
+    }
+    inFlight.set(endpoint.id, running + 1);
+    try {
+      await send(delivery, endpoint, now);
+    } finally {
+      const left = (inFlight.get(endpoint.id) ?? 1) - 1;
+      if (left > 0) inFlight.set(endpoint.id, left);
+      else inFlight.delete(endpoint.id);
+    }
+  }
+
+  async function send(
+    delivery: NonNullable<Awaited<ReturnType<typeof loadDelivery>>>['delivery'],
+    endpoint: NonNullable<Awaited<ReturnType<typeof loadDelivery>>>['endpoint'],
+    now: Date,
+  ): Promise<void> {
+    let secrets: string[];
+    try {
+      secrets = [openSecret(endpoint.secretSealed, settings.secretsKey)];
+      if (endpoint.previousSecretSealed && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
+        secrets.push(openSecret(endpoint.previousSecretSealed, settings.secretsKey));
+      }
+    } catch (error) {
+      // A configuration fault (another WEBHOOK_SECRETS_KEY): retrying cannot help; fix the key, then redeliver.
+      log.error({ err: error, endpointId: endpoint.id }, 'cannot open the webhook signing secret');
+      await transact(db, async (tx) => {
+        await insertAttempt(tx, { deliveryId: delivery.id, attemptedAt: now, durationMs: 0, error: (error as Error).message });
+        await updateDelivery(tx, delivery.id, { status: 'failed', nextAttemptAt: null });
+      });
+      return;
+    }
+    const messageId = `msg_${delivery.id.replace(/-/g, '')}`;
+    const outcome = await sendWebhook({
+      url: endpoint.url,
+      body: delivery.payload,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Passerelle-Webhooks/1',
+        'webhook-id': messageId,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': signatureHeader(secrets, messageId, now, delivery.payload),
+      },
+      clock,
+      policy: settings.urlPolicy,
+      lookup: settings.lookup,
+    });
+    const firstAttemptAt = delivery.firstAttemptAt ?? now;
+    const attempts = delivery.attempts + 1;
+    await transact(db, async (tx) => {
+      await insertAttempt(tx, {
+        deliveryId: delivery.id,
+        attemptedAt: now,
+        httpStatus: outcome.status ?? null,
+        durationMs: outcome.durationMs,
+        error: outcome.error ?? (outcome.ok ? null : `HTTP ${outcome.status}`),
+      });
+      if (outcome.ok) {
+        await updateDelivery(tx, delivery.id, { status: 'succeeded', attempts, firstAttemptAt, nextAttemptAt: null });
+        if (endpoint.failingSince) await patchEndpoint(tx, endpoint.id, { failingSince: null });
+        return;
+      }
+      // Retries count from the failure, not from when the attempt began (a timeout takes 10 s).
+      const failedAt = clock.now();
+      const failingSince = endpoint.failingSince ?? now;
+      const gone = outcome.status === 410;
+      const next = gone ? undefined : nextAttemptAt(attempts, firstAttemptAt, failedAt);
+      // Disabled after three days of failures: a streak that long, or a delivery given up with
+      // every attempt to this endpoint failing since its first (the schedule spans about three days).
+      const failing =
+        failedAt.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS || (!next && failingSince <= firstAttemptAt);
+      if (gone || failing) {
+        const reason = gone ? 'gone' : 'failing';
+        await patchEndpoint(tx, endpoint.id, { failingSince, disabledAt: failedAt, disabledReason: reason, updatedAt: failedAt });
+        log.warn({ endpointId: endpoint.id, reason }, 'webhook endpoint disabled');
+      } else if (!endpoint.failingSince) {
+        await patchEndpoint(tx, endpoint.id, { failingSince });
+      }
+      const retryAt = gone || failing ? undefined : next;
+      await updateDelivery(tx, delivery.id, { status: retryAt ? 'pending' : 'failed', attempts, firstAttemptAt, nextAttemptAt: retryAt ?? null });
+      if (retryAt) await queue.enqueueAttempt(delivery.id, { db: tx, startAfter: retryAt });
+    });
+  }
+
+  return { fanout, attempt };
+}

@@ -1,0 +1,95 @@
+/**
+ * The webhook job queue: pg-boss 10 on the gateway's own database (both
+ * engines, through `Database.executeSql`). Two queues: `webhook-fanout` (one
+ * job per submission event, enqueued in the transaction that records the
+ * event) and `webhook-attempt` (one job per delivery attempt). A job whose
+ * worker died is expired by pg-boss and runs again: delivery is at least once.
+ */
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database, Executor } from '../db/client.ts';
+import { executeSqlOn } from '../db/raw.ts';
+
+const FANOUT = 'webhook-fanout';
+const ATTEMPT = 'webhook-attempt';
+
+/**
+ * pg-boss 10 sleeps its polling interval after every batch, even a full one:
+ * a loop handles at most BATCH jobs per interval, so batches are large and
+ * their jobs run side by side.
+ */
+const BATCH = 25;
+const POLL_SECONDS = 0.5;
+
+export interface QueueHandlers {
+  fanout(eventId: number): Promise<void>;
+  attempt(deliveryId: string): Promise<void>;
+}
+
+export interface WebhookQueue {
+  /** Enqueues the fan-out of event `eventId` on `tx`, so it commits with the event. */
+  enqueueFanout(tx: Executor, eventId: number): Promise<void>;
+  /** Enqueues an attempt of delivery `deliveryId`, on `db` (a transaction) if given, not before `startAfter`. */
+  enqueueAttempt(deliveryId: string, options?: { db?: Executor; startAfter?: Date | number }): Promise<void>;
+  /** Wakes this process's fan-out worker now rather than at its next poll (call after committing a fan-out job). */
+  wakeFanout(): void;
+  /** Starts pg-boss; with `workers > 0`, also `workers` independent attempt loops and one fan-out loop. */
+  start(handlers: QueueHandlers, workers: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createWebhookQueue(database: Database, log: Logger): WebhookQueue {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    schedule: false,
+    supervise: true,
+    migrate: true,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'webhook queue error'));
+  let fanoutWorker: string | undefined;
+  const queueOptions = { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
+
+  /** Runs a batch's jobs side by side; a job that throws is failed (and retried) alone. */
+  function batchOf<T>(queue: string, handle: (data: T) => Promise<void>) {
+    return async (jobs: PgBoss.Job<T>[]) => {
+      await Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await handle(job.data);
+          } catch (error) {
+            log.error({ err: error, queue, jobId: job.id }, 'webhook job failed; pg-boss retries it');
+            await boss.fail(queue, job.id, { message: (error as Error).message });
+          }
+        }),
+      );
+    };
+  }
+
+  return {
+    async enqueueFanout(tx, eventId) {
+      await boss.send(FANOUT, { eventId }, { db: executeSqlOn(tx) });
+    },
+    async enqueueAttempt(deliveryId, options = {}) {
+      await boss.send(ATTEMPT, { deliveryId }, { ...(options.db && { db: executeSqlOn(options.db) }), startAfter: options.startAfter });
+    },
+    wakeFanout() {
+      if (fanoutWorker) boss.notifyWorker(fanoutWorker);
+    },
+    async start(handlers, workers) {
+      await boss.start();
+      await boss.createQueue(FANOUT, { name: FANOUT, ...queueOptions });
+      await boss.createQueue(ATTEMPT, { name: ATTEMPT, ...queueOptions });
+      if (workers <= 0) return;
+      const options = { pollingIntervalSeconds: POLL_SECONDS, batchSize: BATCH };
+      fanoutWorker = await boss.work<{ eventId: number }>(FANOUT, options, batchOf(FANOUT, (data) => handlers.fanout(data.eventId)));
+      // Independent loops: an endpoint that hangs holds one batch for 10 s at most, never the others.
+      for (let i = 0; i < workers; i++) {
+        await boss.work<{ deliveryId: string }>(ATTEMPT, options, batchOf(ATTEMPT, (data) => handlers.attempt(data.deliveryId)));
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/** Queries on webhook endpoints, deliveries and attempts. Tenant-facing lookups are scoped to the tenant. */
+import { and, arrayContains, asc, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+export async function insertEndpoint(db: Executor, row: typeof webhookEndpoints.$inferInsert): Promise<EndpointRow> {
+  const [inserted] = await db.insert(webhookEndpoints).values(row).returning();
+  return inserted!;
+}
+
+/** The tenant's live (not deleted) endpoints, oldest first. */
+export async function listEndpoints(db: Executor, tenantId: string): Promise<EndpointRow[]> {
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.tenantId, tenantId), isNull(webhookEndpoints.deletedAt)))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+}
+
+/** The tenant's live endpoint `id`. */
+export async function findEndpoint(db: Executor, tenantId: string, id: string): Promise<EndpointRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.tenantId, tenantId), isNull(webhookEndpoints.deletedAt)));
+  return row;
+}
+
+/** Applies `patch` to the tenant's live endpoint `id`; undefined when there is none. */
+export async function updateEndpoint(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  patch: Partial<typeof webhookEndpoints.$inferInsert>,
+): Promise<EndpointRow | undefined> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.tenantId, tenantId), isNull(webhookEndpoints.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** The tenant's enabled endpoints subscribed to `eventType`. */
+export async function endpointsFor(db: Executor, tenantId: string, eventType: string): Promise<EndpointRow[]> {
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.tenantId, tenantId),
+        isNull(webhookEndpoints.deletedAt),
+        isNull(webhookEndpoints.disabledAt),
+        arrayContains(webhookEndpoints.eventTypes, [eventType]),
+      ),
+    );
+}
+
+/** Inserts a delivery; undefined when this event already has one for this endpoint (a re-run fan-out). */
+export async function insertDelivery(db: Executor, row: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow | undefined> {
+  const [inserted] = await db.insert(webhookDeliveries).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+/** A delivery with its endpoint, whatever the tenant (the delivery worker). */
+export async function loadDelivery(db: Executor, id: string): Promise<{ delivery: DeliveryRow; endpoint: EndpointRow } | undefined> {
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, id));
+  return row;
+}
+
+export async function updateDelivery(db: Executor, id: string, patch: Partial<typeof webhookDeliveries.$inferInsert>): Promise<DeliveryRow> {
+  const [row] = await db.update(webhookDeliveries).set(patch).where(eq(webhookDeliveries.id, id)).returning();
+  return row!;
+}
+
+/** Writes a patch to an endpoint whatever its tenant (the delivery worker's health bookkeeping). */
+export async function patchEndpoint(db: Executor, id: string, patch: Partial<typeof webhookEndpoints.$inferInsert>): Promise<void> {
+  await db.update(webhookEndpoints).set(patch).where(eq(webhookEndpoints.id, id));
+}
+
+export async function insertAttempt(db: Executor, row: typeof webhookAttempts.$inferInsert): Promise<void> {
+  await db.insert(webhookAttempts).values(row);
+}
+
+/** The tenant's delivery `id`. */
+export async function findDelivery(db: Executor, tenantId: string, id: string): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.tenantId, tenantId)));
+  return row;
+}
+
+/** A keyset window of an endpoint's deliveries (ids are time-ordered), newest first unless `oldestFirst`. */
+export interface DeliveryWindow {
+  limit: number;
+  olderThan?: string;
+  newerThan?: string;
+  oldestFirst?: boolean;
+}
+
+export async function listDeliveries(db: Executor, endpointId: string, window: DeliveryWindow): Promise<DeliveryRow[]> {
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        window.olderThan ? lt(webhookDeliveries.id, window.olderThan) : undefined,
+        window.newerThan ? gt(webhookDeliveries.id, window.newerThan) : undefined,
+      ),
+    )
+    .orderBy(window.oldestFirst ? asc(webhookDeliveries.id) : desc(webhookDeliveries.id))
+    .limit(window.limit);
+}
+
+/** The attempts of several deliveries, oldest first, in one query. */
+export async function attemptsOf(db: Executor, deliveryIds: readonly string[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, [...deliveryIds]))
+    .orderBy(asc(webhookAttempts.id));
+}
