@@ -1,0 +1,75 @@
+/**
+ * Unexpected failures: a generic 500 problem record with a request id, the
+ * detail only in the log; and no credential ever written to the log.
+ */
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { createToken } from '../../src/domain/tenancy/service.ts';
+import { createLogger } from '../../src/logger.ts';
+import { Client } from '../support/client.ts';
+import { invoice } from '../support/documents.ts';
+import { engines, openTestDatabase } from '../support/gateway.ts';
+
+/** The gateway's logger (its redaction rules included) at debug level, writing into `lines`. */
+function capturingLogger(lines: string[]) {
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return createLogger('debug', sink);
+}
+
+describe.each(engines())('failures on %s', (engine) => {
+  it('answers an unexpected failure with a generic 500 and a request id; the cause goes to the log only', async () => {
+    const lines: string[] = [];
+    const database = await openTestDatabase(engine);
+    const created = await createToken(database.db, `tenant-${Date.now()}-${Math.random()}`);
+    const app = buildApp({ db: database, log: capturingLogger(lines), platform: { kind: 'none' } });
+    const url = await app.start(0, '127.0.0.1');
+    try {
+      await database.close(); // every query now fails
+      const client = new Client(url, `Bearer ${created.token}`);
+      for (const reply of [await client.post('/v1/invoices', invoice().unique().build()), await client.get('/v1/invoices/01a20000-0000-7000-8000-000000000000')]) {
+        expect(reply.status).toBe(500);
+        expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(reply.body).toEqual({
+          type: 'urn:einvoicing:problem:internal-error',
+          title: 'Internal error',
+          status: 500,
+          detail: expect.stringContaining('request id'),
+          request_id: reply.headers.get('x-request-id'),
+        });
+      }
+      const graphql = await client.graphql('{ submissions { edges { cursor } } }');
+      expect(JSON.stringify(graphql.body)).not.toMatch(/closed|PGlite|postgres|ended/i);
+      expect(lines.some((line) => line.includes('REST request failed'))).toBe(true);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('never writes a token to the log, even at debug level', async () => {
+    const lines: string[] = [];
+    const database = await openTestDatabase(engine);
+    const created = await createToken(database.db, `tenant-${Date.now()}-${Math.random()}`);
+    const app = buildApp({ db: database, log: capturingLogger(lines), platform: { kind: 'none' } });
+    const url = await app.start(0, '127.0.0.1');
+    try {
+      const client = new Client(url, `Bearer ${created.token}`);
+      await client.post('/v1/invoices', invoice().unique().build());
+      await client.post('/v1/invoices', invoice().unique().withCurrency('XXX').build());
+      await client.graphql('{ submissions { edges { cursor } } }');
+      await new Client(url, `Bearer ${created.token}x`).get('/v1/invoices/x');
+      await database.close();
+      await client.get('/v1/invoices/01a20000-0000-7000-8000-000000000000'); // logs an error with the request
+      expect(lines.length).toBeGreaterThan(0);
+      const secret = created.token.split('_').at(-1)!;
+      expect(lines.join('\n')).not.toContain(secret);
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * A running gateway for integration tests: the real app factory on a real
+ * port, over embedded PGlite (in memory) or PostgreSQL (`TEST_DATABASE_URL`).
+ * Tests isolate themselves by creating their own tenants, never by cleaning.
+ */
+import { randomUUID } from 'node:crypto';
+import { buildApp, type PlatformOption, type WebhookOptions } from '../../src/app.ts';
+import type { Database, Engine } from '../../src/db/client.ts';
+import { openEmbedded, openPostgres } from '../../src/db/open.ts';
+import { createToken } from '../../src/domain/tenancy/service.ts';
+import { createLogger } from '../../src/logger.ts';
+import { Client } from './client.ts';
+
+/** How long test gateways reuse a token lookup. */
+export const AUTH_CACHE_TTL_IN_TESTS_MS = 200;
+
+/** The engines to run integration suites on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function engines(): Engine[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface Gateway {
+  url: string;
+  database: Database;
+  /** A new tenant with a fresh token, and a client that sends it. */
+  tenant(name?: string): Promise<Client & { tenantName: string; token: string }>;
+  /** A client without credentials (or with the given Authorization header). */
+  anonymous(authorization?: string): Client;
+  stop(): Promise<void>;
+}
+
+/** Opens a database of `engine` and migrates it. */
+export async function openTestDatabase(engine: Engine, databaseUrl = process.env.TEST_DATABASE_URL): Promise<Database> {
+  const database = engine === 'postgres' ? await openPostgres(databaseUrl!, { poolSize: 20 }) : await openEmbedded();
+  await database.migrate();
+  return database;
+}
+
+/**
+ * Starts the gateway on `engine`; call `stop()` in `afterAll`. No platform by
+ * default, so nothing reports statuses unless a test asks for it.
+ */
+export async function startGateway(
+  engine: Engine,
+  options: { platform?: PlatformOption; webhooks?: WebhookOptions; databaseUrl?: string } = {},
+): Promise<Gateway> {
+  const database = await openTestDatabase(engine, options.databaseUrl);
+  const app = buildApp({
+    db: database,
+    log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    platform: options.platform ?? { kind: 'none' },
+    // Short, so a revocation test waits a moment rather than 5 s.
+    authCacheTtlMs: AUTH_CACHE_TTL_IN_TESTS_MS,
+    // Receivers in tests listen on 127.0.0.1: the documented development setting allows it.
+    webhooks: { allowPrivateUrls: true, workers: 1, ...options.webhooks },
+  });
+  const url = await app.start(0, '127.0.0.1');
+  return {
+    url,
+    database,
+    async tenant(name = `tenant-${randomUUID()}`) {
+      const created = await createToken(database.db, name);
+      return Object.assign(new Client(url, `Bearer ${created.token}`), { tenantName: name, token: created.token });
+    },
+    anonymous: (authorization) => new Client(url, authorization),
+    async stop() {
+      await app.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded engine in ./data on port 4000', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 4000, databaseUrl: undefined, dbPoolSize: 10 });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it.each([
+    [{ PORT: 'http' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DB_POOL_SIZE: '0' }, /DB_POOL_SIZE/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+  ])('refuses %j naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
