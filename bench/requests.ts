@@ -1,0 +1,155 @@
+/**
+ * What the load generator sends, per kind of request, and how it recognises a
+ * successful reply. Shared by the orchestrator (which names a kind in a
+ * `LoadJob`) and the load generator process (which builds the requests), so
+ * a job crosses the process boundary as plain data.
+ */
+import type autocannon from 'autocannon';
+import { graphqlInvoiceTemplate, identity, restInvoiceTemplate, SUBMISSION_WITH_STATUSES } from './invoices.ts';
+
+export type RequestKind =
+  | 'rest-post-invoice'
+  | 'graphql-submit-invoice'
+  | 'rest-get-invoice'
+  | 'rest-get-statuses'
+  | 'graphql-submission';
+
+/** One measurement to run in the load generator process (structured-clone safe). */
+export interface LoadJob {
+  kind: RequestKind;
+  /** Server base URL, `http://127.0.0.1:PORT`. */
+  baseUrl: string;
+  /** Bearer token sent on every request. */
+  token: string;
+  /** Submission ids the GET kinds cycle over (the first one for single-id kinds). */
+  ids: string[];
+  /** Unique per run and scenario: generated documents are `<prefix>-<n>`. */
+  prefix: string;
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+}
+
+/** The numbers of one measured scenario (warm-up excluded). */
+export interface HttpMeasurement {
+  /** Mean of the per-second request counts (autocannon's `requests.average`). */
+  requestsPerSecond: number;
+  totalRequests: number;
+  total2xx: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; average: number };
+  /** Replies with a status outside 2xx. */
+  non2xx: number;
+  /** Status code counts (`{ "202": 12345 }`). */
+  statusCodes: Record<string, number>;
+  /** Replies whose body is not the expected success (e.g. a GraphQL typed failure or error, which are 200s). */
+  mismatches: number;
+  /** Connection errors, timeouts included. */
+  errors: number;
+  timeouts: number;
+  durationSeconds: number;
+}
+
+/** The autocannon options (minus duration and connections) for a job. */
+export interface RequestPlan {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  requests: autocannon.RequestSpec[];
+  verifyBody: (body: string) => boolean;
+}
+
+/**
+ * Builds the plan for `job`. The plan holds a counter, so reusing one plan for
+ * the warm-up and the measurement keeps every generated document distinct.
+ */
+export function requestPlan(job: LoadJob): RequestPlan {
+  const headers: Record<string, string> = { authorization: `Bearer ${job.token}` };
+  const json = { ...headers, 'content-type': 'application/json' };
+  const url = job.baseUrl;
+  let n = 0;
+  const first = job.ids[0] ?? '00000000-0000-0000-0000-000000000000';
+  // String checks, not JSON.parse: the load generator shares the CPUs with the servers.
+  const noErrors = (body: string) => !body.includes('"errors"');
+
+  switch (job.kind) {
+    case 'rest-post-invoice': {
+      const body = restInvoiceTemplate();
+      return {
+        url,
+        method: 'POST',
+        headers: json,
+        requests: [
+          {
+            method: 'POST',
+            path: '/v1/invoices',
+            setupRequest: (request) => {
+              const doc = identity(job.prefix, n++);
+              request.body = body(doc.id, doc.number);
+              request.headers = { ...request.headers, 'idempotency-key': doc.key };
+              return request;
+            },
+          },
+        ],
+        verifyBody: (reply) => reply.includes('"submission_id"') && reply.includes('"received"'),
+      };
+    }
+    case 'graphql-submit-invoice': {
+      const body = graphqlInvoiceTemplate();
+      return {
+        url,
+        method: 'POST',
+        headers: json,
+        requests: [
+          {
+            method: 'POST',
+            path: '/graphql',
+            setupRequest: (request) => {
+              const doc = identity(job.prefix, n++);
+              request.body = body(doc.id, doc.number, doc.key);
+              return request;
+            },
+          },
+        ],
+        verifyBody: (reply) => reply.includes('"__typename":"SubmissionAccepted"') && noErrors(reply),
+      };
+    }
+    case 'rest-get-invoice':
+      return {
+        url,
+        method: 'GET',
+        headers,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => {
+              request.path = `/v1/invoices/${job.ids[n++ % job.ids.length]}`;
+              return request;
+            },
+          },
+        ],
+        verifyBody: (reply) => reply.includes('"submission_id"'),
+      };
+    case 'rest-get-statuses':
+      return {
+        url,
+        method: 'GET',
+        headers,
+        requests: [{ method: 'GET', path: `/v1/invoices/${first}/statuses` }],
+        verifyBody: (reply) => reply.includes('"data"') && reply.includes('"code"'),
+      };
+    case 'graphql-submission':
+      return {
+        url,
+        method: 'POST',
+        headers: json,
+        requests: [
+          {
+            method: 'POST',
+            path: '/graphql',
+            body: JSON.stringify({ query: SUBMISSION_WITH_STATUSES, variables: { id: first } }),
+          },
+        ],
+        verifyBody: (reply) => reply.includes('"statuses":[{') && noErrors(reply),
+      };
+  }
+}

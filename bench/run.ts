@@ -1,0 +1,92 @@
+/**
+ * `npm run bench`: the gateway against a hand-written floor (issue 5).
+ *
+ * One run starts, each in its own process: the gateway (`passerelle serve`),
+ * the floor (`bench/floor/server.ts`, PostgreSQL only) and the load generator
+ * (autocannon). With `BENCH_DATABASE_URL` set it runs the PostgreSQL section
+ * (gateway and floor on that database, ratios and the budget); it always runs
+ * the embedded section (PGlite in a temporary directory, reported apart).
+ * Prints a table and writes `bench/results.json`.
+ *
+ * Exit code: 0 whatever the numbers (the budget is reported, not asserted);
+ * 1 only when the harness broke (a scenario threw or got no 2xx at all).
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench
+ *   npm run bench -- --quick        # ~20 s smoke run
+ */
+import { loadavg } from 'node:os';
+import { startLoadGenerator } from './load.ts';
+import { parseOptions, USAGE } from './options.ts';
+import { installCleanup, killChildren } from './processes.ts';
+import { buildResults, formatResults, writeResults } from './report.ts';
+import { SCENARIOS } from './scenarios.ts';
+import { runEmbeddedSection, runPostgresSection, type SectionResult } from './sections.ts';
+
+async function main(): Promise<number> {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`bench: ${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const unknown = options.only.filter((name) => !SCENARIOS.some((s) => s.name === name));
+  if (unknown.length > 0) {
+    console.error(`bench: unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+    return 2;
+  }
+
+  installCleanup();
+  const loadAverageAtStart = Number(loadavg()[0]!.toFixed(2));
+  const started = Date.now();
+  // Base 36 time: short, unique per run, and sorts; prefixes tenants and documents.
+  const runId = started.toString(36);
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  if (!databaseUrl) process.stderr.write('bench: BENCH_DATABASE_URL not set: embedded engine only, no floor comparison\n');
+  if (!databaseUrl && options.skipEmbedded) {
+    console.error('bench: --no-embedded without BENCH_DATABASE_URL leaves nothing to run');
+    return 2;
+  }
+
+  const load = startLoadGenerator();
+  const sections: SectionResult[] = [];
+  // A section that breaks (a server that will not start, say) is reported, and the others still run.
+  const broken: string[] = [];
+  const attempt = async (engine: string, run: () => Promise<SectionResult>) => {
+    try {
+      sections.push(await run());
+    } catch (error) {
+      broken.push(`${engine} section: ${error instanceof Error ? error.message : String(error)}`);
+      process.stderr.write(`bench: the ${engine} section broke: ${(error as Error)?.stack ?? String(error)}\n`);
+    }
+  };
+  try {
+    if (databaseUrl) await attempt('postgres', () => runPostgresSection(databaseUrl, { options, runId, load }));
+    if (!options.skipEmbedded) await attempt('pglite', () => runEmbeddedSection({ options, runId, load }));
+  } finally {
+    load.close();
+  }
+
+  const results = buildResults(options, sections, loadAverageAtStart);
+  results.harnessProblems.unshift(...broken);
+  writeResults(results, options.output);
+  console.log(formatResults(results));
+  console.log(`\nResults written to ${options.output} (${((Date.now() - started) / 1000).toFixed(0)} s in all).`);
+  return results.harnessProblems.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    killChildren();
+    process.exit(code);
+  },
+  (error: unknown) => {
+    console.error('bench: the harness broke:', error);
+    killChildren();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,238 @@
+/**
+ * The scenario registry. A scenario is `{ name, title, kind, server, run(ctx) }`;
+ * `runScenarios` runs the registered scenarios in order on each engine
+ * section (`sections.ts`), and the report (`report.ts`) prints and checks
+ * whatever they return.
+ *
+ * Two kinds: `'http'` scenarios drive one kind of request with the load
+ * generator (autocannon); the `'fanout'` scenario (issue 5's subscription
+ * fan-out: 1,000 graphql-ws subscribers on one tenant's `submissionEvents`,
+ * one status recorded, time until every subscriber has it) runs its
+ * subscribers in a process of their own (`fanout.ts`, `subscribers.ts`),
+ * records statuses through the platform endpoint (a direct INSERT raises no
+ * event) on a seeded submission, and returns a `FanoutResult`. The gateway
+ * runs without the simulated platform, so those statuses are the only events.
+ */
+import { loadavg } from 'node:os';
+import { measureFanout } from './fanout.ts';
+import type { LoadGenerator } from './load.ts';
+import { settle, type RssSampler, type Settled } from './monitor.ts';
+import type { BenchOptions } from './options.ts';
+import { log } from './processes.ts';
+import type { HttpMeasurement, RequestKind } from './requests.ts';
+import type { FanoutMeasurement } from './subscribers.ts';
+
+export type Engine = 'postgres' | 'pglite';
+
+/** What a scenario may use. Servers are already running and seeded. */
+export interface ScenarioContext {
+  engine: Engine;
+  options: BenchOptions;
+  /** Unique to this benchmark run; prefixes every generated document. */
+  runId: string;
+  gateway: {
+    url: string;
+    /** The bench tenant's token. */
+    token: string;
+    /** A platform (PA) credential: records lifecycle statuses (`POST /pa/v1/lifecycle-events`). */
+    platformToken: string;
+    tenant: string;
+    pid: number;
+  };
+  /** The floor server (PostgreSQL section only). */
+  floor?: { url: string; token: string };
+  seeds: {
+    /** Gateway submissions for the GET-by-id scenario to cycle over. */
+    gatewayIds: string[];
+    /** Floor submissions for the floor GET scenario. */
+    floorIds: string[];
+    /** A gateway submission with `STATUS_COUNT` lifecycle statuses. */
+    statusesId: string;
+  };
+  /** The gateway's PostgreSQL database (PostgreSQL section only). */
+  databaseUrl?: string;
+  /** Runs HTTP load from the load generator process. */
+  load: LoadGenerator;
+}
+
+/** A request/response scenario measured by autocannon. */
+export interface HttpResult {
+  kind: 'http';
+  measurement: HttpMeasurement;
+}
+
+/** An event fan-out scenario: how long until every subscriber got one event. */
+export interface FanoutResult {
+  kind: 'fanout';
+  subscribers: number;
+  /** Subscribers that received the event before the scenario gave up. */
+  received: number;
+  /** From recording the status to each subscriber's receipt. */
+  latencyMs: { p50: number; p99: number; max: number };
+  errors: number;
+  /** Statuses recorded and measured one after the other; `received` is the worst of them, `latencyMs` all receipts together. */
+  rounds: number;
+  /** Everything the subscriber process measured: per round, connection and probe times, gateway RSS, error samples. */
+  details: FanoutMeasurement;
+}
+
+export type ScenarioResult = HttpResult | FanoutResult;
+
+export interface Scenario {
+  /** Stable id: the key in results.json and the name `--only` takes. */
+  name: string;
+  /** Label in the table. */
+  title: string;
+  kind: ScenarioResult['kind'];
+  /** Which process serves it; floor scenarios run only where a floor runs. */
+  server: 'gateway' | 'floor';
+  run(ctx: ScenarioContext): Promise<ScenarioResult>;
+}
+
+/** A scenario driving one kind of request at `server` with the load generator. */
+function httpScenario(
+  name: string,
+  title: string,
+  server: 'gateway' | 'floor',
+  kind: RequestKind,
+  ids: (seeds: ScenarioContext['seeds']) => string[] = () => [],
+): Scenario {
+  return {
+    name,
+    title,
+    kind: 'http',
+    server,
+    async run(ctx) {
+      const target = server === 'floor' ? ctx.floor : ctx.gateway;
+      if (!target) throw new Error(`${name} needs the floor server`);
+      const measurement = await ctx.load.measure({
+        kind,
+        baseUrl: target.url,
+        token: target.token,
+        ids: ids(ctx.seeds),
+        prefix: `${ctx.runId}-${ctx.engine}-${name}`,
+        connections: ctx.options.connections,
+        warmupSeconds: ctx.options.warmupSeconds,
+        durationSeconds: ctx.options.durationSeconds,
+      });
+      return { kind: 'http', measurement };
+    },
+  };
+}
+
+/**
+ * Issue 5's subscription fan-out: `ctx.options.subscribers` graphql-ws
+ * connections, one `submissionEvents` subscription each, for the bench
+ * tenant; then `ctx.options.fanoutRounds` statuses recorded one after the
+ * other on the last seeded submission (not the statuses scenarios' one, whose
+ * count the section checks), each timed from just before its POST to each
+ * subscriber's receipt. See `subscribers.ts`.
+ */
+const fanoutScenario: Scenario = {
+  name: 'fanout',
+  title: 'fan-out: graphql-ws submissionEvents',
+  kind: 'fanout',
+  server: 'gateway',
+  async run(ctx) {
+    const { gatewayIds, statusesId } = ctx.seeds;
+    const submissionId = gatewayIds.findLast((id) => id !== statusesId) ?? statusesId;
+    const details = await measureFanout({
+      baseUrl: ctx.gateway.url,
+      token: ctx.gateway.token,
+      platformToken: ctx.gateway.platformToken,
+      submissionId,
+      subscribers: ctx.options.subscribers,
+      rounds: ctx.options.fanoutRounds,
+      eventIdPrefix: `${ctx.runId}-${ctx.engine}-fanout`,
+      gatewayPid: ctx.gateway.pid,
+    });
+    return {
+      kind: 'fanout',
+      subscribers: details.subscribers,
+      received: details.received,
+      latencyMs: { p50: details.latencyMs.p50, p99: details.latencyMs.p99, max: details.latencyMs.max },
+      errors: details.errors,
+      rounds: details.rounds.length,
+      details,
+    };
+  },
+};
+
+/**
+ * Every scenario, in run order. Each floor scenario runs right before its
+ * gateway counterparts, so both meet the database in a similar state.
+ */
+export const SCENARIOS: readonly Scenario[] = [
+  httpScenario('floor-post', 'floor POST /v1/invoices', 'floor', 'rest-post-invoice'),
+  httpScenario('rest-post', 'REST POST /v1/invoices', 'gateway', 'rest-post-invoice'),
+  httpScenario('graphql-submit', 'GraphQL submitInvoice', 'gateway', 'graphql-submit-invoice'),
+  httpScenario('floor-get', 'floor GET /v1/invoices/{id}', 'floor', 'rest-get-invoice', (seeds) => seeds.floorIds),
+  httpScenario('rest-get', 'REST GET /v1/invoices/{id}', 'gateway', 'rest-get-invoice', (seeds) => seeds.gatewayIds),
+  httpScenario('rest-statuses', 'REST GET /v1/invoices/{id}/statuses', 'gateway', 'rest-get-statuses', (seeds) => [seeds.statusesId]),
+  httpScenario('graphql-submission', 'GraphQL submission(id) + statuses', 'gateway', 'graphql-submission', (seeds) => [seeds.statusesId]),
+  // Last: its statuses and 1,000 connections touch nothing the request scenarios measure.
+  fanoutScenario,
+];
+
+/** The scenarios to run on a section: floor ones only with a floor, and only those `only` names (all when empty). */
+export function selectScenarios(options: { withFloor: boolean; only: readonly string[] }): Scenario[] {
+  return SCENARIOS.filter(
+    (scenario) => (options.withFloor || scenario.server !== 'floor') && (options.only.length === 0 || options.only.includes(scenario.name)),
+  );
+}
+
+export interface ScenarioOutcome {
+  name: string;
+  title: string;
+  kind: ScenarioResult['kind'];
+  server: 'gateway' | 'floor';
+  result?: ScenarioResult;
+  /** Set when the scenario itself broke (the harness, not a slow server). */
+  error?: string;
+  /** Gateway peak RSS so far when the scenario ended, in bytes. */
+  gatewayPeakRssBytes: number;
+  /** The wait for the gateway to go idle before the scenario. */
+  settle: Settled;
+  /** 1-minute load average when the scenario ended: well above the CPU count means other work shared the machine. */
+  loadAverage: number;
+}
+
+/**
+ * Runs the selected scenarios in order. Before each: `between` (a checkpoint
+ * on PostgreSQL), then a wait until the gateway is idle, so no scenario pays
+ * for work the previous one left behind.
+ */
+export async function runScenarios(ctx: ScenarioContext, rss: RssSampler, between: () => Promise<void>): Promise<ScenarioOutcome[]> {
+  const outcomes: ScenarioOutcome[] = [];
+  const { options } = ctx;
+  for (const scenario of selectScenarios({ withFloor: ctx.floor !== undefined, only: options.only })) {
+    await between();
+    const settled = await settle(ctx.gateway.pid, options.settleSeconds, options.settleMaxSeconds);
+    if (!settled.idle) log(`[${ctx.engine}] gateway still busy after ${settled.seconds.toFixed(1)} s; starting ${scenario.name} anyway`);
+    else if (settled.seconds > options.settleSeconds + 1) log(`[${ctx.engine}] waited ${settled.seconds.toFixed(1)} s for the gateway to go idle`);
+    log(
+      scenario.kind === 'fanout'
+        ? `[${ctx.engine}] ${scenario.name}: ${options.subscribers} graphql-ws subscribers, ${options.fanoutRounds} statuses`
+        : `[${ctx.engine}] ${scenario.name}: ${options.warmupSeconds} s warm-up + ${options.durationSeconds} s, ${options.connections} connections`,
+    );
+    const outcome: ScenarioOutcome = {
+      name: scenario.name,
+      title: scenario.title,
+      kind: scenario.kind,
+      server: scenario.server,
+      gatewayPeakRssBytes: 0,
+      settle: settled,
+      loadAverage: 0,
+    };
+    try {
+      outcome.result = await scenario.run(ctx);
+    } catch (error) {
+      outcome.error = error instanceof Error ? error.message : String(error);
+      log(`[${ctx.engine}] ${scenario.name} broke: ${outcome.error}`);
+    }
+    outcome.gatewayPeakRssBytes = rss.peak().bytes;
+    outcome.loadAverage = Number(loadavg()[0]!.toFixed(2));
+    outcomes.push(outcome);
+  }
+  return outcomes;
+}
