@@ -2,15 +2,14 @@
  * The `passerelle` command as a user runs it: token management, the dev
  * token of a first start, the data directory lock, and clean shutdown.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invoice } from '../support/documents.ts';
+import { runCli, spawnServe } from '../support/processes.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/passerelle.mjs', import.meta.url));
 const TOKEN = /^pas_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/;
 const running: ChildProcess[] = [];
 
@@ -18,33 +17,8 @@ afterEach(() => {
   for (const child of running.splice(0)) child.kill('SIGKILL');
 });
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** Starts `passerelle serve` and resolves once it listens, with everything it printed so far. */
-function serve(env: Record<string, string>): Promise<{ child: ChildProcess; stdout: string; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env } });
-    running.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
-    child.stdout!.on('data', (chunk) => {
-      stdout += chunk;
-      const url = /"url":"(http:[^"]+)"/.exec(stdout)?.[1];
-      if (url) resolve({ child, stdout, url });
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stdout}\n${stderr}`)));
-  });
-}
+const cli = runCli;
+const serve = (env: Record<string, string>) => spawnServe(env, (child) => running.push(child));
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'passerelle-cli-'));
 
@@ -81,7 +55,7 @@ describe('passerelle CLI (embedded engine)', { timeout: 90_000 }, () => {
   it('prints a dev token on the first start only, and it works', async () => {
     const env = { DATA_DIR: dataDir() };
     const first = await serve(env);
-    const token = /export TOKEN=(\S+)/.exec(first.stdout)?.[1];
+    const token = /export TOKEN=(\S+)/.exec(first.output())?.[1];
     expect(token).toMatch(TOKEN);
     const reply = await fetch(`${first.url}/v1/invoices`, {
       method: 'POST',
@@ -92,7 +66,7 @@ describe('passerelle CLI (embedded engine)', { timeout: 90_000 }, () => {
     first.child.kill('SIGTERM');
     await new Promise((resolve) => first.child.on('exit', resolve));
     const second = await serve(env);
-    expect(second.stdout).not.toContain('export TOKEN=');
+    expect(second.output()).not.toContain('export TOKEN=');
   });
 
   it('refuses to open the data directory while the server holds it, and releases it on SIGTERM', async () => {
@@ -118,7 +92,8 @@ describe('passerelle CLI (embedded engine)', { timeout: 90_000 }, () => {
 
   it('never prints the dev token on PostgreSQL', async ({ skip }) => {
     if (!process.env.TEST_DATABASE_URL) skip();
-    const { stdout } = await serve({ DATABASE_URL: process.env.TEST_DATABASE_URL! });
+    const served = await serve({ DATABASE_URL: process.env.TEST_DATABASE_URL! });
+    const stdout = served.output();
     expect(stdout).not.toContain('TOKEN');
     const migrated = await cli(['migrate'], { DATABASE_URL: process.env.TEST_DATABASE_URL! });
     expect(migrated.code).toBe(0);

@@ -4,53 +4,25 @@
  * with SIGKILL before anything is delivered, and after a restart with workers
  * the receiver gets the signed `submission.received`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { engines } from '../support/gateway.ts';
+import { cliLastLine, spawnServe } from '../support/processes.ts';
 import { createScratchDatabase, Receiver, registerEndpoint } from '../support/receiver.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/passerelle.mjs', import.meta.url));
 const cleanups: Array<() => unknown> = [];
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Runs the CLI; resolves with the last line it printed (a token). */
-function cli(args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(output.trim().split('\n').at(-1)!) : reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`))));
-  });
-}
-
-/** Starts `passerelle serve`; resolves once it listens, with what it printed so far. */
-function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: string }> {
-  const child = spawn(process.execPath, [BIN, 'serve'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PLATFORM: 'none', LOG_LEVEL: 'info', ...env },
-  });
-  cleanups.push(() => child.kill('SIGKILL'));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const url = /"url":"(http:[^"]+)"/.exec(output)?.[1];
-      if (url) resolve({ child, url, output });
-    });
-    child.on('exit', (code, signal) => reject(new Error(`serve exited (${code ?? signal}):\n${output}`)));
-  });
-}
+const cli = cliLastLine;
+const serve = (env: Record<string, string>) => spawnServe({ PLATFORM: 'none', ...env }, (child) => cleanups.push(() => child.kill('SIGKILL')));
 
 // Each start spawns a process; a fresh embedded database takes a few seconds to initialise.
 describe.each(engines())('webhooks across a crash on %s', { timeout: 120_000 }, (engine) => {
@@ -76,7 +48,7 @@ describe.each(engines())('webhooks across a crash on %s', { timeout: 120_000 }, 
     // initialise the database itself); PostgreSQL: the CLI makes one.
     const token = engine === 'postgres' ? await cli(['token', 'create', '--tenant', 'acme'], env) : undefined;
     const first = await serve({ ...env, WEBHOOK_WORKERS: '0' });
-    const client = new Client(first.url, `Bearer ${token ?? /export TOKEN=(\S+)/.exec(first.output)![1]}`);
+    const client = new Client(first.url, `Bearer ${token ?? /export TOKEN=(\S+)/.exec(first.output())![1]}`);
     await registerEndpoint(client, receiver);
     const reply = await client.post('/v1/invoices', invoice().unique().build());
     expect(reply.status).toBe(202);
