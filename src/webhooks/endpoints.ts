@@ -4,6 +4,7 @@
  * are checked again on every delivery (DNS may change).
  */
 import type { Db } from '../db/client.ts';
+import { snapshot } from '../db/transaction.ts';
 import { isUuid, newSubmissionId } from '../domain/ids.ts';
 import type { RuleViolation } from '../domain/rules/index.ts';
 import type { Clock } from '../clock.ts';
@@ -116,7 +117,7 @@ export interface DeliveryView {
 
 /**
  * A page of the endpoint's deliveries, newest first, each with its attempts
- * (two queries whatever the page size); undefined when the endpoint is not the tenant's.
+ * (two queries on one snapshot, whatever the page size); undefined when the endpoint is not the tenant's.
  */
 export async function pageDeliveries(
   db: Db,
@@ -126,9 +127,12 @@ export async function pageDeliveries(
 ): Promise<DeliveryView[] | undefined> {
   if (!(await getEndpoint(db, tenantId, endpointId))) return undefined;
   for (const cursor of [window.olderThan, window.newerThan]) if (cursor !== undefined && !isUuid(cursor)) return [];
-  const deliveries = await listDeliveries(db, endpointId, window);
-  const attempts = await attemptsOf(db, deliveries.map((d) => d.id));
-  return deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) }));
+  // One snapshot: read apart, a delivery could show an attempt its own row does not count yet.
+  return snapshot(db, async (tx) => {
+    const deliveries = await listDeliveries(tx, endpointId, window);
+    const attempts = await attemptsOf(tx, deliveries.map((d) => d.id));
+    return deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) }));
+  });
 }
 
 /** Changes an endpoint's URL, event types, description or enabled state. */
@@ -208,6 +212,8 @@ export async function redeliver(
     attempts: 0,
     firstAttemptAt: null,
   });
+  // Read before the attempt is queued, so the reply shows the delivery as it was redelivered.
+  const attempts = await attemptsOf(db, [deliveryId]);
   await enqueue(deliveryId);
-  return { ok: true, delivery: { delivery, attempts: await attemptsOf(db, [deliveryId]) } };
+  return { ok: true, delivery: { delivery, attempts } };
 }

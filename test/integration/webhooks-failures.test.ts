@@ -154,6 +154,8 @@ describe.each(engines())('failing webhook receivers on %s', (engine) => {
         if (delivery.status !== 'pending') break;
         expect(attempts).toBeLessThan(13);
         if (attempts === 6) expect(await endpointOf(client, endpointId)).toMatchObject({ enabled: true, disabledReason: null });
+        // A delivery is read on one snapshot: its next attempt is always after the one it lists last.
+        expect(Date.parse(delivery.nextAttemptAt!)).toBeGreaterThan(Date.parse(delivery.attempts.at(-1)!.attemptedAt));
         clock.advanceTo(new Date(delivery.nextAttemptAt!)); // exactly when it falls due
       }
       given = delivery;

@@ -1,6 +1,6 @@
 /** WebhookDelivery and WebhookAttempt: what was sent to an endpoint, every attempt, and redelivery. */
 import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
-import { pageDeliveries, redeliver, type DeliveryView } from '../../webhooks/endpoints.ts';
+import { getEndpoint, pageDeliveries, redeliver, type DeliveryView } from '../../webhooks/endpoints.ts';
 import type { AttemptRow } from '../../webhooks/store.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
@@ -41,7 +41,7 @@ builder.queryField('webhookDeliveries', (t) =>
       args: { endpointId: t.arg.id({ required: true }) },
       resolve: async (_root, args, ctx) => {
         const tenantId = tenantOf(ctx).id;
-        if (!(await pageDeliveries(ctx.db, tenantId, args.endpointId, { limit: 1 }))) return null;
+        if (!(await getEndpoint(ctx.db, tenantId, args.endpointId))) return null;
         return resolveCursorConnection(
           { args, toCursor: (v) => v.delivery.id, defaultSize: 20, maxSize: 100 },
           // Newest first: "after" a cursor is older, "before" it is newer.
