@@ -5,6 +5,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import type { Engine } from '../../src/db/client.ts';
 import { createToken } from '../../src/domain/tenancy/service.ts';
 import { createLogger } from '../../src/logger.ts';
 import { Client } from '../support/client.ts';
@@ -22,16 +23,22 @@ function capturingLogger(lines: string[]) {
   return createLogger('debug', sink);
 }
 
+/** A gateway on `engine` logging into `lines` at debug level, and one tenant's token. */
+async function loggedGateway(engine: Engine, lines: string[]) {
+  const database = await openTestDatabase(engine);
+  const created = await createToken(database.db, `tenant-${Date.now()}-${Math.random()}`);
+  const app = buildApp({ db: database, log: capturingLogger(lines), platform: { kind: 'none' } });
+  const url = await app.start(0, '127.0.0.1');
+  return { database, token: created.token, url, stop: () => app.stop() };
+}
+
 describe.each(engines())('failures on %s', (engine) => {
   it('answers an unexpected failure with a generic 500 and a request id; the cause goes to the log only', async () => {
     const lines: string[] = [];
-    const database = await openTestDatabase(engine);
-    const created = await createToken(database.db, `tenant-${Date.now()}-${Math.random()}`);
-    const app = buildApp({ db: database, log: capturingLogger(lines), platform: { kind: 'none' } });
-    const url = await app.start(0, '127.0.0.1');
+    const { database, token, url, stop } = await loggedGateway(engine, lines);
     try {
       await database.close(); // every query now fails
-      const client = new Client(url, `Bearer ${created.token}`);
+      const client = new Client(url, `Bearer ${token}`);
       for (const reply of [await client.post('/v1/invoices', invoice().unique().build()), await client.get('/v1/invoices/01a20000-0000-7000-8000-000000000000')]) {
         expect(reply.status).toBe(500);
         expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -47,29 +54,26 @@ describe.each(engines())('failures on %s', (engine) => {
       expect(JSON.stringify(graphql.body)).not.toMatch(/closed|PGlite|postgres|ended/i);
       expect(lines.some((line) => line.includes('REST request failed'))).toBe(true);
     } finally {
-      await app.stop();
+      await stop();
     }
   });
 
   it('never writes a token to the log, even at debug level', async () => {
     const lines: string[] = [];
-    const database = await openTestDatabase(engine);
-    const created = await createToken(database.db, `tenant-${Date.now()}-${Math.random()}`);
-    const app = buildApp({ db: database, log: capturingLogger(lines), platform: { kind: 'none' } });
-    const url = await app.start(0, '127.0.0.1');
+    const { database, token, url, stop } = await loggedGateway(engine, lines);
     try {
-      const client = new Client(url, `Bearer ${created.token}`);
+      const client = new Client(url, `Bearer ${token}`);
       await client.post('/v1/invoices', invoice().unique().build());
       await client.post('/v1/invoices', invoice().unique().withCurrency('XXX').build());
       await client.graphql('{ submissions { edges { cursor } } }');
-      await new Client(url, `Bearer ${created.token}x`).get('/v1/invoices/x');
+      await new Client(url, `Bearer ${token}x`).get('/v1/invoices/x');
       await database.close();
       await client.get('/v1/invoices/01a20000-0000-7000-8000-000000000000'); // logs an error with the request
       expect(lines.length).toBeGreaterThan(0);
-      const secret = created.token.split('_').at(-1)!;
+      const secret = token.split('_').at(-1)!;
       expect(lines.join('\n')).not.toContain(secret);
     } finally {
-      await app.stop();
+      await stop();
     }
   });
 });
