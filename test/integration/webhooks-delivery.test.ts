@@ -13,17 +13,14 @@ import { invoice } from '../support/documents.ts';
 import { engines, type Gateway } from '../support/gateway.ts';
 import {
   ALL_EVENT_TYPES,
-  deleteEndpoint,
   deliveriesOf,
   endpointOf,
   gql,
-  Receiver,
-  registerEndpoint,
   startWebhookGateway,
-  type Behaviour,
   type DeliveryNode,
 } from '../support/receiver.ts';
 import { ManualScheduler } from '../support/scheduler.ts';
+import { webhookFixtures } from '../support/webhook-fixtures.ts';
 
 const ROTATE = `mutation ($id: ID!) { rotateWebhookSecret(id: $id) { __typename ... on WebhookSecretRotated { secret endpoint { id previousSecretExpiresAt } } } }`;
 const REDELIVER = `mutation ($id: ID!) { redeliverWebhookEvent(deliveryId: $id) { __typename ... on WebhookDelivery { id webhookId status } } }`;
@@ -33,7 +30,8 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
   const clock = new FakeClock();
   const scheduler = new ManualScheduler();
   let gateway: Gateway;
-  const cleanups: Array<() => Promise<void>> = [];
+  const fixtures = webhookFixtures(clock);
+  const { receiver, endpoint } = fixtures;
 
   beforeAll(async () => {
     gateway = await startWebhookGateway(engine, {
@@ -42,22 +40,8 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
     });
   });
   // Endpoints are deleted before their receivers close, so no retry outlives its test.
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  afterEach(() => fixtures.cleanup());
   afterAll(() => gateway?.stop());
-
-  async function receiver(...script: Behaviour[]): Promise<Receiver> {
-    const started = await Receiver.start({ now: () => clock.now() });
-    cleanups.push(() => started.close());
-    return started.answer(...script);
-  }
-
-  async function endpoint(client: Client, target: Receiver, eventTypes?: readonly string[]) {
-    const created = await registerEndpoint(client, target, eventTypes);
-    cleanups.push(() => deleteEndpoint(client, created.id));
-    return created;
-  }
 
   async function submit(client: Client, tag?: string): Promise<string> {
     const reply = await client.post('/v1/invoices', invoice().unique(tag).build());

@@ -9,16 +9,15 @@ import { DAY, FakeClock, HOUR, MINUTE, SECOND } from '../support/clock.ts';
 import { invoice } from '../support/documents.ts';
 import { engines, type Gateway } from '../support/gateway.ts';
 import {
-  deleteEndpoint,
   deliveriesOf,
   endpointOf,
   gql,
   Receiver,
   registerEndpoint,
   startWebhookGateway,
-  type Behaviour,
   type DeliveryNode,
 } from '../support/receiver.ts';
+import { webhookFixtures } from '../support/webhook-fixtures.ts';
 
 /** The schedule's base delays after the 1st, 2nd… failure; every later one waits 10 h. Jitter: ±10 %. */
 const BASE_DELAYS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR];
@@ -27,27 +26,14 @@ const baseDelay = (failures: number) => BASE_DELAYS[Math.min(failures, BASE_DELA
 describe.each(engines())('failing webhook receivers on %s', (engine) => {
   const clock = new FakeClock();
   let gateway: Gateway;
-  const cleanups: Array<() => Promise<void>> = [];
+  const fixtures = webhookFixtures(clock);
+  const { receiver, endpoint } = fixtures;
 
   beforeAll(async () => {
     gateway = await startWebhookGateway(engine, { webhooks: { clock, workers: 2 } });
   });
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  afterEach(() => fixtures.cleanup());
   afterAll(() => gateway?.stop());
-
-  async function receiver(...script: Behaviour[]): Promise<Receiver> {
-    const started = await Receiver.start({ now: () => clock.now() });
-    cleanups.push(() => started.close());
-    return started.answer(...script);
-  }
-
-  async function endpoint(client: Client, target: Receiver) {
-    const created = await registerEndpoint(client, target);
-    cleanups.push(() => deleteEndpoint(client, created.id));
-    return created;
-  }
 
   async function submit(client: Client): Promise<string> {
     const reply = await client.post('/v1/invoices', invoice().unique().build());
