@@ -104,7 +104,7 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     },
   });
   const quick = values.quick === true;
-  // One lifecycle code per round (subscribers.ts ROUND_CODES): the non-final codes 201–209 and 211.
+  // One lifecycle code per round (fanout-rounds.ts ROUND_CODES): the non-final codes 201–209 and 211.
   if (Number(values['fanout-rounds']) > 10) throw new Error(`--fanout-rounds is at most 10, got "${values['fanout-rounds']}"`);
   return {
     help: values.help === true,
