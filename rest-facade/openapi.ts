@@ -2,7 +2,7 @@
  * OpenAPI 3.1 description of the `/v1` facade and the platform's `/pa/v1`
  * endpoint, served at `GET /v1/openapi.json`.
  * It describes what the code does (the handlers, `decode.ts`, `problem.ts`);
- * `test/integration/openapi.test.ts` checks it against live replies.
+ * `test/integration/openapi-*.test.ts` check it, and every test reply against it.
  */
 import { documentSchemas } from './openapi/documents.ts';
 import { examples } from './openapi/examples.ts';

@@ -2,14 +2,29 @@
  * Conformance of live replies to the OpenAPI document the gateway serves
  * (`rest-facade/openapi.ts`). Schemas are compiled once, on first use, by a
  * single Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1); every check
- * after that is synchronous.
+ * after that is synchronous. Also names the documented path templates, so the
+ * suites that check the document and those that check replies agree on them.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import { openApiDocument } from '../../rest-facade/openapi.ts';
 import type { Reply } from './client.ts';
 
-type Obj = Record<string, any>;
+/** A JSON object read loosely: a node of the document, or a parsed reply body. */
+export type Obj = Record<string, any>;
+
+/** OpenAPI path keys (the `pathTemplate` of assertConformsToOpenApi) of the operations the suites exercise. */
+export const INVOICES = '/v1/invoices';
+export const INVOICE = '/v1/invoices/{invoiceId}';
+export const STATUSES = '/v1/invoices/{invoiceId}/statuses';
+export const CREDIT_NOTES = '/v1/credit-notes';
+export const CREDIT_NOTE = '/v1/credit-notes/{creditNoteId}';
+export const LIFECYCLE_EVENTS = '/pa/v1/lifecycle-events';
+export const WEBHOOK_ENDPOINTS = '/v1/webhook-endpoints';
+export const WEBHOOK_ENDPOINT = '/v1/webhook-endpoints/{endpointId}';
+export const ROTATE_SECRET = '/v1/webhook-endpoints/{endpointId}/rotate-secret';
+export const DELIVERIES = '/v1/webhook-endpoints/{endpointId}/deliveries';
+export const REDELIVER = '/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver';
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is the module object.
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => void;
@@ -50,6 +65,21 @@ function deref(node: Obj, pointer: string): { node: Obj; pointer: string } {
     pointer = target;
   }
   return { node, pointer };
+}
+
+/**
+ * Follows `$ref`s from `node` (a node of the served document) to the node
+ * they name. For suites that read the document directly; unlike deref it
+ * needs no pointer, since they only want the node.
+ */
+export function resolveRef(node: Obj): Obj {
+  while (typeof node['$ref'] === 'string') {
+    node = (node['$ref'] as string)
+      .slice(2)
+      .split('/')
+      .reduce((parent: Obj, key) => parent[key.replace(/~1/g, '/').replace(/~0/g, '~')], openApiDocument as unknown as Obj);
+  }
+  return node;
 }
 
 function formatErrors(errors: ErrorObject[] | null | undefined): string[] {
@@ -124,6 +154,9 @@ function checkBody(reply: Reply, content: Obj | undefined, pointer: string, prob
   for (const error of schemaErrors(schemaPointer, body)) problems.push(`body ${error}`);
 }
 
+/** The methods the facade serves. */
+export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+
 /**
  * Throws (with a readable message listing every mismatch) unless `reply` is a
  * documented response of `method pathTemplate`: status documented,
@@ -132,9 +165,6 @@ function checkBody(reply: Reply, content: Obj | undefined, pointer: string, prob
  * that is present valid against its schema).
  * @param pathTemplate the OpenAPI path key, e.g. `/v1/invoices/{invoiceId}`.
  */
-/** The methods the facade serves. */
-export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
-
 export function assertConformsToOpenApi(reply: Reply, method: HttpMethod, pathTemplate: string): void {
   const operation = operationPointer(method, pathTemplate);
   if (!operation) throw new Error(`OpenAPI documents no operation ${method.toUpperCase()} ${pathTemplate}`);
@@ -157,3 +187,6 @@ export function assertConformsToOpenApi(reply: Reply, method: HttpMethod, pathTe
     );
   }
 }
+
+/** `assertConformsToOpenApi` under the shorter name the PATCH and DELETE checks use. */
+export const conforms = (reply: Reply, method: HttpMethod, template: string) => assertConformsToOpenApi(reply, method, template);

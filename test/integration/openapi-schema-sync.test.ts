@@ -1,0 +1,120 @@
+/**
+ * The OpenAPI document in step with what the gateway enforces: the lifecycle
+ * flags of the GraphQL schema, the rule catalogue split between the 422s of
+ * each endpoint, and request schemas matching the GraphQL input types that
+ * decode.ts reads.
+ */
+import { readFileSync } from 'node:fs';
+import {
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLInputType,
+} from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../rest-facade/openapi.ts';
+import { LIFECYCLE_FLAGS, LIFECYCLE_RULES, WEBHOOK_RULES } from '../../rest-facade/openapi/replies.ts';
+import { RULE_CATALOGUE } from '../../src/domain/rules/catalogue.ts';
+import { schema as graphQLSchema } from '../../src/schema/index.ts';
+import { toWireName } from '../../src/schema/wire-names.ts';
+import { resolveRef, type Obj } from '../support/openapi.ts';
+
+const doc = openApiDocument as unknown as Obj;
+
+describe('OpenAPI document', () => {
+  it('has the lifecycle flags of the GraphQL schema', () => {
+    const flags = graphQLSchema.getType('LifecycleStatusFlag');
+    if (!isEnumType(flags)) throw new Error('LifecycleStatusFlag is not an enum');
+    expect([...LIFECYCLE_FLAGS].sort()).toEqual(flags.getValues().map((value) => value.name).sort());
+    const documented = doc['components']['schemas']['LifecycleStatusEntry']['properties']['flags']['items']['enum'];
+    expect(documented).toEqual([...LIFECYCLE_FLAGS]);
+  });
+
+  it('splits the rule catalogue between the submission, lifecycle event and webhook endpoint 422s', () => {
+    const rulesOf = (schema: string) => doc['components']['schemas'][schema]['properties']['rule']['enum'] as string[];
+    const submissionRules = rulesOf('ValidationError');
+    const lifecycleRules = rulesOf('LifecycleValidationError');
+    const webhookRules = rulesOf('WebhookValidationError');
+    expect([...submissionRules, ...lifecycleRules, ...webhookRules].sort()).toEqual(RULE_CATALOGUE.map((entry) => entry.id).sort());
+    expect(lifecycleRules).toEqual([...LIFECYCLE_RULES]);
+    expect(webhookRules).toEqual([...WEBHOOK_RULES]);
+    // Each split is exactly the rules its service reports.
+    const emittedBy = (file: string) => {
+      const source = readFileSync(new URL(`../../src/${file}`, import.meta.url), 'utf8');
+      return [...new Set([...source.matchAll(/rule: '([A-Z0-9-]+)'/g)].map((match) => match[1]))].sort();
+    };
+    expect(emittedBy('domain/lifecycle/service.ts')).toEqual([...LIFECYCLE_RULES].sort());
+    expect(emittedBy('webhooks/endpoints.ts')).toEqual([...WEBHOOK_RULES].sort());
+  });
+
+  // Request schemas must say what decode.ts enforces, and decode.ts reads the GraphQL input types.
+  describe.each([
+    ['InvoiceInput', 'Invoice'],
+    ['InvoiceLineInput', 'InvoiceLine'],
+    ['CreditNoteInput', 'CreditNote'],
+    ['CreditNoteLineInput', 'CreditNoteLine'],
+    ['TaxInput', 'Tax'],
+    ['CustomerSnapshotInput', 'CustomerSnapshot'],
+    ['AddressInput', 'Address'],
+    ['TaxIdInput', 'TaxId'],
+    ['LifecycleEventInput', 'LifecycleEvent'],
+    ['WebhookEndpointInput', 'WebhookEndpointRegistration'],
+    ['WebhookEndpointPatch', 'WebhookEndpointPatch'],
+  ])('%s and the %s schema', (inputName, schemaName) => {
+    const input = graphQLSchema.getType(inputName);
+    const schema = doc['components']['schemas'][schemaName] as Obj;
+    if (!isInputObjectType(input)) throw new Error(`${inputName} is not an input type`);
+    const fields = Object.values(input.getFields());
+
+    it('have the same fields, the same required ones, and open objects', () => {
+      expect(Object.keys(schema['properties']).sort()).toEqual(fields.map((f) => toWireName(f.name)).sort());
+      expect([...schema['required']].sort()).toEqual(fields.filter((f) => isNonNullType(f.type)).map((f) => toWireName(f.name)).sort());
+      expect(schema['additionalProperties']).toBe(true);
+    });
+
+    it.each(fields.map((f) => [toWireName(f.name), f.type] as const))('%s has the JSON type of its GraphQL type', (wireName, type) => {
+      expect(jsonTypeOf(resolveNullable(schema['properties'][wireName]))).toEqual(expectedJsonType(type));
+    });
+  });
+});
+
+/** `{ type, format?, bounds? }` a GraphQL input type maps to; nullable types add `null`. */
+function expectedJsonType(type: GraphQLInputType): Obj {
+  const nullable = !isNonNullType(type);
+  const inner = getNullableType(type);
+  let base: Obj;
+  if (isListType(inner)) base = { type: 'array' };
+  else if (isInputObjectType(inner)) base = { type: 'object' };
+  else if (isScalarType(inner)) {
+    base = {
+      String: { type: 'string' },
+      // ID also takes a JSON integer; documented as a string (an integer never names a submission: 422).
+      ID: { type: 'string' },
+      Int: { type: 'integer', minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
+      Float: { type: 'number' },
+      Boolean: { type: 'boolean' },
+      SafeInt: { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+      DateTime: { type: 'string', format: 'date-time' },
+      Date: { type: 'string', format: 'date' },
+    }[inner.name] ?? { type: `unknown scalar ${inner.name}` };
+  } else base = { type: 'unsupported' };
+  return { ...base, nullable };
+}
+
+function resolveNullable(schema: Obj): Obj {
+  if (Array.isArray(schema['anyOf'])) {
+    const [target] = (schema['anyOf'] as Obj[]).filter((s) => s['type'] !== 'null');
+    return { ...resolveRef(target!), type: [resolveRef(target!)['type'], 'null'] };
+  }
+  return '$ref' in schema ? resolveRef(schema) : schema;
+}
+
+function jsonTypeOf(schema: Obj): Obj {
+  const types = ([] as string[]).concat(schema['type']);
+  const out: Obj = { type: types.filter((t) => t !== 'null')[0], nullable: types.includes('null') };
+  for (const key of ['format', 'minimum', 'maximum']) if (key in schema) out[key] = schema[key];
+  return out;
+}
