@@ -27,7 +27,7 @@ describe.each(engines())('live replies conform to the document (%s)', (engine) =
   });
   afterAll(() => gateway?.stop());
 
-  // The 202 of a redelivery needs a delivery, which waits on the webhook queue: rest-webhook-endpoints.test.ts
+  // The 202 of a redelivery needs a delivery, which waits on the webhook queue: rest-webhook-endpoints-deliveries.test.ts
   // checks it (its client checks every GET and POST reply against this document).
   it('webhook endpoints: 200, 201, 204, 400, 401, 403, 404, 413 and 422 conform', async () => {
     const tenant = await gateway.tenant();

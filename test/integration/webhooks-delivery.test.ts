@@ -11,14 +11,8 @@ import type { Client } from '../support/client.ts';
 import { DAY, FakeClock, MINUTE, SECOND } from '../support/clock.ts';
 import { invoice } from '../support/documents.ts';
 import { engines, type Gateway } from '../support/gateway.ts';
-import {
-  ALL_EVENT_TYPES,
-  deliveriesOf,
-  endpointOf,
-  gql,
-  startWebhookGateway,
-  type DeliveryNode,
-} from '../support/receiver.ts';
+import { ALL_EVENT_TYPES, deliveriesOf, endpointOf, gql, type DeliveryNode } from '../support/webhook-api.ts';
+import { startWebhookGateway } from '../support/webhook-gateway.ts';
 import { ManualScheduler } from '../support/scheduler.ts';
 import { webhookFixtures } from '../support/webhook-fixtures.ts';
 

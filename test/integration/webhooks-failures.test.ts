@@ -8,15 +8,9 @@ import type { Client } from '../support/client.ts';
 import { DAY, FakeClock, HOUR, MINUTE, SECOND } from '../support/clock.ts';
 import { invoice } from '../support/documents.ts';
 import { engines, type Gateway } from '../support/gateway.ts';
-import {
-  deliveriesOf,
-  endpointOf,
-  gql,
-  Receiver,
-  registerEndpoint,
-  startWebhookGateway,
-  type DeliveryNode,
-} from '../support/receiver.ts';
+import { Receiver } from '../support/receiver.ts';
+import { deliveriesOf, endpointOf, gql, registerEndpoint, type DeliveryNode } from '../support/webhook-api.ts';
+import { startWebhookGateway } from '../support/webhook-gateway.ts';
 import { webhookFixtures } from '../support/webhook-fixtures.ts';
 
 /** The schedule's base delays after the 1st, 2nd… failure; every later one waits 10 h. Jitter: ±10 %. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LookupFn } from '../../src/webhooks/url-policy.ts';
 import type { Client } from '../support/client.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
-import { endpointOf, gql } from '../support/receiver.ts';
+import { endpointOf, gql } from '../support/webhook-api.ts';
 
 describe.each(engines())('webhook URL refusals on %s', (engine) => {
   let gateway: Gateway;

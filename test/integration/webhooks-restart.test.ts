@@ -13,7 +13,9 @@ import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { engines } from '../support/gateway.ts';
 import { cliLastLine, spawnServe } from '../support/processes.ts';
-import { createScratchDatabase, Receiver, registerEndpoint } from '../support/receiver.ts';
+import { Receiver } from '../support/receiver.ts';
+import { registerEndpoint } from '../support/webhook-api.ts';
+import { createScratchDatabase } from '../support/webhook-gateway.ts';
 
 const cleanups: Array<() => unknown> = [];
 

@@ -1,17 +1,11 @@
 /**
- * The webhook test harness: a real HTTP receiver on 127.0.0.1 that answers
+ * The webhook test receiver: a real HTTP receiver on 127.0.0.1 that answers
  * each request as scripted and verifies every one with the `standardwebhooks`
- * library, plus the few GraphQL calls and the gateway start-up that webhook
- * tests share.
+ * library.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import postgres from 'postgres';
 import { Webhook } from 'standardwebhooks';
-import type { Engine } from '../../src/db/client.ts';
-import type { Client } from './client.ts';
-import { startGateway, type Gateway } from './gateway.ts';
 
 /** How the receiver answers one request: that HTTP status, or never (the connection stays open). */
 export type Behaviour = number | 'hang';
@@ -59,6 +53,11 @@ export function verifyAt(secret: string, body: string, headers: Record<string, s
   }
 }
 
+/**
+ * A local webhook receiver on 127.0.0.1: records every request, verifies its
+ * Standard Webhooks signature with the endpoint's secret, and answers by script
+ * (`answer(...)`), then with `fallback` (200 unless set).
+ */
 export class Receiver {
   /** Every request so far, in arrival order. */
   readonly requests: ReceivedRequest[] = [];
@@ -172,141 +171,3 @@ export class Receiver {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---------------------------------------------------------------------------
-// The gateway's webhook API, through GraphQL.
-
-export const ALL_EVENT_TYPES = [
-  'submission.received',
-  'submission.lifecycle_status_added',
-  'submission.processing_state_changed',
-] as const;
-
-const ENDPOINT_FIELDS = 'id url description eventTypes enabled disabledAt disabledReason previousSecretExpiresAt';
-
-/** Registers `receiver` as an endpoint of `client`'s tenant and gives it the signing secret. */
-export async function registerEndpoint(
-  client: Client,
-  receiver: Receiver,
-  eventTypes: readonly string[] = ['submission.received'],
-): Promise<{ id: string; secret: string }> {
-  const reply = await client.graphql(
-    `mutation ($input: WebhookEndpointInput!) {
-      createWebhookEndpoint(input: $input) {
-        __typename
-        ... on WebhookEndpointCreated { secret endpoint { id } }
-        ... on ValidationFailed { issues { path rule message } }
-      }
-    }`,
-    { input: { url: receiver.url, eventTypes, description: 'test receiver' } },
-  );
-  const created = reply.body.data?.createWebhookEndpoint;
-  if (created?.__typename !== 'WebhookEndpointCreated') throw new Error(`registration failed: ${reply.text}`);
-  receiver.secret = created.secret;
-  return { id: created.endpoint.id, secret: created.secret };
-}
-
-export interface AttemptNode {
-  attemptedAt: string;
-  httpStatus: number | null;
-  durationMs: number;
-  error: string | null;
-}
-
-export interface DeliveryNode {
-  id: string;
-  webhookId: string;
-  eventType: string;
-  status: string;
-  payload: string;
-  nextAttemptAt: string | null;
-  attempts: AttemptNode[];
-}
-
-/** The endpoint's deliveries, newest first, with their attempts (oldest first); null when the tenant cannot see it. */
-export async function deliveriesOf(client: Client, endpointId: string): Promise<DeliveryNode[] | null> {
-  const connection = await gql(
-    client,
-    `query ($id: ID!) {
-      webhookDeliveries(endpointId: $id, first: 100) {
-        edges { node { id webhookId eventType status payload nextAttemptAt attempts { attemptedAt httpStatus durationMs error } } }
-      }
-    }`,
-    { id: endpointId },
-  );
-  return connection && connection.edges.map((edge: { node: DeliveryNode }) => edge.node);
-}
-
-/** The endpoint's record; null when the tenant cannot see it. */
-export async function endpointOf(client: Client, id: string): Promise<any> {
-  return gql(client, `query ($id: ID!) { webhookEndpoint(id: $id) { ${ENDPOINT_FIELDS} } }`, { id });
-}
-
-/** Runs a GraphQL operation with a single root field and returns that field's value (GraphQL errors throw). */
-export async function gql(client: Client, query: string, variables: Record<string, unknown> = {}): Promise<any> {
-  const reply = await client.graphql(query, variables);
-  if (reply.body.errors || !reply.body.data) throw new Error(`GraphQL failed: ${reply.text}`);
-  return Object.values(reply.body.data)[0];
-}
-
-/** Deletes an endpoint (test clean-up: its pending deliveries then fail without being sent). */
-export async function deleteEndpoint(client: Client, id: string): Promise<void> {
-  await gql(client, 'mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) { __typename } }', { id });
-}
-
-// ---------------------------------------------------------------------------
-// A gateway on a database of its own.
-
-/**
- * `startGateway`, but on PostgreSQL in a fresh database of its own, dropped
- * by `stop()`. Every gateway on one database shares its pg-boss queues, so a
- * test gateway on the shared TEST_DATABASE_URL would have its webhook jobs
- * taken by the other test files' gateways, which run on other clocks and
- * other secret keys. PGlite is in memory, private already.
- */
-export async function startWebhookGateway(engine: Engine, options: Parameters<typeof startGateway>[1] = {}): Promise<Gateway> {
-  if (engine !== 'postgres') return startGateway(engine, options);
-  const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
-  let gateway: Gateway;
-  try {
-    gateway = await startGateway(engine, { ...options, databaseUrl: database.url });
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
-  return {
-    ...gateway,
-    async stop() {
-      try {
-        await gateway.stop();
-      } finally {
-        await database.drop();
-      }
-    },
-  };
-}
-
-/** Creates an empty database on the server of `baseUrl`; `drop()` removes it, closing what is still connected. */
-export async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `passerelle_webhooks_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = () => postgres(baseUrl, { max: 1, onnotice: () => {} });
-  const sql = admin();
-  try {
-    await sql.unsafe(`create database ${name}`);
-  } finally {
-    await sql.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const sql = admin();
-      try {
-        await sql.unsafe(`drop database if exists ${name} with (force)`);
-      } finally {
-        await sql.end();
-      }
-    },
-  };
-}

@@ -5,7 +5,8 @@
  */
 import type { Client } from './client.ts';
 import type { FakeClock } from './clock.ts';
-import { deleteEndpoint, Receiver, registerEndpoint, type Behaviour } from './receiver.ts';
+import { Receiver, type Behaviour } from './receiver.ts';
+import { deleteEndpoint, registerEndpoint } from './webhook-api.ts';
 
 export interface WebhookFixtures {
   /** A receiver answering `script` in order (then 200), timestamped on the test clock. */
@@ -16,6 +17,7 @@ export interface WebhookFixtures {
   cleanup(): Promise<void>;
 }
 
+/** Fixtures whose receivers timestamp on `clock`; one set per `describe`. */
 export function webhookFixtures(clock: FakeClock): WebhookFixtures {
   const cleanups: Array<() => Promise<void>> = [];
   return {
