@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Context, CreateContext } from '../context.ts';
 import { schema } from '../schema/index.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
+import { useSharedSubscriptionExecution } from './shared-subscription-execution.ts';
 
 export type Yoga = YogaServerInstance<Record<string, never>, Context>;
 
@@ -39,7 +40,14 @@ export function buildYoga(deps: { createContext: CreateContext; log: Logger }): 
     maxRequestBodySize: MAX_BODY_BYTES,
     landingPage: false,
     // Compiled execution for queries and mutations (subscriptions keep graphql-js).
-    plugins: [useGraphQlJit({}, { enableIf: (args) => !isSubscription(args.document) })],
+    plugins: [
+      useGraphQlJit({}, { enableIf: (args) => !isSubscription(args.document) }),
+      // A tenant's subscribers with one query share one execution per event (see the module).
+      useSharedSubscriptionExecution((context) => {
+        const principal = (context as Partial<Context> | undefined)?.principal;
+        return principal?.kind === 'tenant' ? principal.tenant.id : undefined;
+      }),
+    ],
     graphiql: { title: 'Passerelle GraphQL', headers: JSON.stringify({ Authorization: 'Bearer <token>' }) },
     logging: {
       debug: (...args) => log.debug(args.map(String).join(' ')),
