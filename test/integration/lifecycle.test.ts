@@ -5,8 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformToken } from '../../src/domain/tenancy/service.ts';
-import { Client } from '../support/client.ts';
+import type { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { ManualScheduler } from '../support/scheduler.ts';
@@ -17,7 +16,7 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
   const scheduler = new ManualScheduler();
   beforeAll(async () => {
     gateway = await startGateway(engine, { platform: { kind: 'simulated', scheduler, stepDelayMs: 0 } });
-    platform = new Client(gateway.url, `Bearer ${(await createPlatformToken(gateway.database.db, 'test-pa')).token}`);
+    platform = await gateway.platform();
   });
   afterAll(() => gateway?.stop());
 

@@ -6,8 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../rest-facade/openapi.ts';
-import { createPlatformToken } from '../../src/domain/tenancy/service.ts';
-import { Client, type Reply } from '../support/client.ts';
+import type { Client, Reply } from '../support/client.ts';
 import { creditNote, loadExample } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import {
@@ -30,7 +29,7 @@ describe.each(engines())('live replies conform to the document (%s)', (engine) =
   beforeAll(async () => {
     gateway = await startGateway(engine);
     client = await gateway.tenant();
-    platform = new Client(gateway.url, `Bearer ${(await createPlatformToken(gateway.database.db, 'test-pa')).token}`);
+    platform = await gateway.platform();
   });
   afterAll(() => gateway?.stop());
 

@@ -3,8 +3,7 @@
  * conform to the OpenAPI document: recorded, duplicate, and every refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformToken } from '../../src/domain/tenancy/service.ts';
-import { Client, type Reply, type SendOptions } from '../support/client.ts';
+import type { Client, Reply, SendOptions } from '../support/client.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { assertConformsToOpenApi, INVOICES, LIFECYCLE_EVENTS, type Obj } from '../support/openapi.ts';
 import { freshInvoice, lifecycleEvent, unknownId } from '../support/openapi-requests.ts';
@@ -17,7 +16,7 @@ describe.each(engines())('live replies conform to the document (%s)', (engine) =
   beforeAll(async () => {
     gateway = await startGateway(engine);
     client = await gateway.tenant();
-    platform = new Client(gateway.url, `Bearer ${(await createPlatformToken(gateway.database.db, 'test-pa')).token}`);
+    platform = await gateway.platform();
   });
   afterAll(() => gateway?.stop());
 

@@ -4,8 +4,7 @@
  * OpenAPI document, success and every refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformToken } from '../../src/domain/tenancy/service.ts';
-import { Client, type Reply } from '../support/client.ts';
+import type { Client, Reply } from '../support/client.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import {
   conforms,
@@ -23,7 +22,7 @@ describe.each(engines())('live replies conform to the document (%s)', (engine) =
 
   beforeAll(async () => {
     gateway = await startGateway(engine);
-    platform = new Client(gateway.url, `Bearer ${(await createPlatformToken(gateway.database.db, 'test-pa')).token}`);
+    platform = await gateway.platform();
   });
   afterAll(() => gateway?.stop());
 

@@ -5,8 +5,7 @@
  * (another tenant's endpoint or delivery is 404, as an unknown one).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformToken } from '../../src/domain/tenancy/service.ts';
-import { Client, type Reply } from '../support/client.ts';
+import type { Client, Reply } from '../support/client.ts';
 import { engines, type Gateway } from '../support/gateway.ts';
 import { assertConformsToOpenApi } from '../support/openapi.ts';
 import { startWebhookGateway } from '../support/webhook-gateway.ts';
@@ -20,7 +19,7 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
     // On PostgreSQL, a database of its own: the shared one's webhook queue holds the other test gateways' jobs.
     gateway = await startWebhookGateway(engine);
     receiver = await startReceiver();
-    platform = new Client(gateway.url, `Bearer ${(await createPlatformToken(gateway.database.db, 'test-pa')).token}`);
+    platform = await gateway.platform();
   });
   afterAll(async () => {
     await gateway?.stop();

@@ -8,8 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createPlatformToken } from '../../src/domain/tenancy/service.ts';
-import { Client } from '../support/client.ts';
+import type { Client } from '../support/client.ts';
 import { creditNote, invoice } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { ManualScheduler } from '../support/scheduler.ts';
@@ -29,8 +28,9 @@ describe.each(engines())('subscriptions on %s', (engine) => {
   const open: Array<{ close(): unknown }> = [];
   beforeAll(async () => {
     gateway = await startGateway(engine, { platform: { kind: 'simulated', scheduler, stepDelayMs: 0 } });
-    platformToken = (await createPlatformToken(gateway.database.db, `test-pa-${randomUUID()}`)).token;
-    platform = new Client(gateway.url, `Bearer ${platformToken}`);
+    const credential = await gateway.platform(`test-pa-${randomUUID()}`);
+    platform = credential;
+    platformToken = credential.token;
   });
   afterEach(async () => {
     vi.restoreAllMocks();

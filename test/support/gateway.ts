@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { buildApp, type PlatformOption, type WebhookOptions } from '../../src/app.ts';
 import type { Database, Engine } from '../../src/db/client.ts';
 import { openEmbedded, openPostgres } from '../../src/db/open.ts';
-import { createToken } from '../../src/domain/tenancy/service.ts';
+import { createPlatformToken, createToken } from '../../src/domain/tenancy/service.ts';
 import { createLogger } from '../../src/logger.ts';
 import { Client } from './client.ts';
 
@@ -24,6 +24,8 @@ export interface Gateway {
   database: Database;
   /** A new tenant with a fresh token, and a client that sends it. */
   tenant(name?: string): Promise<Client & { tenantName: string; token: string }>;
+  /** A platform (PA) credential named `name` (default `test-pa`), and a client that sends it. */
+  platform(name?: string): Promise<Client & { token: string }>;
   /** A client without credentials (or with the given Authorization header). */
   anonymous(authorization?: string): Client;
   stop(): Promise<void>;
@@ -61,6 +63,10 @@ export async function startGateway(
     async tenant(name = `tenant-${randomUUID()}`) {
       const created = await createToken(database.db, name);
       return Object.assign(new Client(url, `Bearer ${created.token}`), { tenantName: name, token: created.token });
+    },
+    async platform(name = 'test-pa') {
+      const created = await createPlatformToken(database.db, name);
+      return Object.assign(new Client(url, `Bearer ${created.token}`), { token: created.token });
     },
     anonymous: (authorization) => new Client(url, authorization),
     async stop() {
