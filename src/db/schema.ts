@@ -9,6 +9,7 @@ import {
   bigint,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgEnum,
@@ -85,9 +86,21 @@ export const submissions = pgTable(
   (t) => [
     uniqueIndex('submissions_tenant_type_number_key').on(t.tenantId, t.documentType, t.number),
     uniqueIndex('submissions_tenant_type_saas_id_key').on(t.tenantId, t.documentType, t.saasId),
-    index('submissions_tenant_id_idx').on(t.tenantId, t.id.desc()),
+    // Unique (the id alone is) so that rows tied to a submission can reference
+    // (tenant_id, id): one foreign key checks both the submission and its tenant.
+    uniqueIndex('submissions_tenant_id_key').on(t.tenantId, t.id.desc()),
   ],
 );
+
+/**
+ * A row's (tenant_id, submission_id) must name a submission of that tenant.
+ * One check instead of one on the submission and one on the tenant: each
+ * check takes a share lock on the row it finds, and the tenant's row is the
+ * one every concurrent submission of the tenant would queue on (migration 0006).
+ */
+function submissionOfTenant(name: string, t: { tenantId: AnyPgColumn; submissionId: AnyPgColumn }) {
+  return foreignKey({ name, columns: [t.tenantId, t.submissionId], foreignColumns: [submissions.tenantId, submissions.id] });
+}
 
 /**
  * Idempotency-Key records. Written in the same transaction as the submission
@@ -96,18 +109,14 @@ export const submissions = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: uuid('tenant_id').notNull(),
     key: text('key').notNull(),
     /** `<document type>:<SHA-256 of the body bytes>`; differing bytes are compared canonically (RFC 8785). */
     requestHash: text('request_hash').notNull(),
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => submissions.id),
+    submissionId: uuid('submission_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] }), submissionOfTenant('idempotency_keys_submission_fk', t)],
 );
 
 /**
@@ -171,12 +180,8 @@ export const submissionEvents = pgTable(
   'submission_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => submissions.id),
+    tenantId: uuid('tenant_id').notNull(),
+    submissionId: uuid('submission_id').notNull(),
     type: submissionEventTypeEnum('type').notNull(),
     lifecycleStatusId: bigint('lifecycle_status_id', { mode: 'number' }).references(() => lifecycleStatuses.id),
     /** The new state, for `processing_state_changed` (and `received`). */
@@ -184,6 +189,7 @@ export const submissionEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // No secondary index: events are read by id (resync, views), and every index slows each write.
+  (t) => [submissionOfTenant('submission_events_submission_fk', t)],
 );
 
 /**
