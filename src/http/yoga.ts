@@ -9,6 +9,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { Context, CreateContext } from '../context.ts';
 import { schema } from '../schema/index.ts';
+import { useRequestBodyLimit } from './body-limit.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
 import { useSharedSubscriptionExecution } from './shared-subscription-execution.ts';
 
@@ -37,10 +38,12 @@ export function buildYoga(deps: { createContext: CreateContext; log: Logger }): 
   return createYoga<Record<string, never>, Context>({
     schema,
     graphqlEndpoint: '/graphql',
-    maxRequestBodySize: MAX_BODY_BYTES,
+    // Enforced by useRequestBodyLimit below, which skips Yoga's per-request stream when Content-Length bounds the body.
+    maxRequestBodySize: false,
     landingPage: false,
     // Compiled execution for queries and mutations (subscriptions keep graphql-js).
     plugins: [
+      useRequestBodyLimit(MAX_BODY_BYTES),
       useGraphQlJit({}, { enableIf: (args) => !isSubscription(args.document) }),
       // A tenant's subscribers with one query share one execution per event (see the module).
       useSharedSubscriptionExecution((context) => {

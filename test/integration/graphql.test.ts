@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toGraphQLName } from '../../src/schema/wire-names.ts';
 import { loadExample, tax } from '../support/documents.ts';
+import type { Client } from '../support/client.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
 /** A wire (snake_case) document as a GraphQL input (camelCase), as a GraphQL client would write it. */
@@ -18,6 +19,25 @@ function toInput(value: unknown): unknown {
 function invoiceInput(overrides: Record<string, unknown> = {}): Record<string, any> {
   const suffix = randomUUID();
   return { ...(toInput(loadExample('guide-example1')) as Record<string, unknown>), id: `gql-${suffix}`, number: `G-${suffix}`, ...overrides };
+}
+
+/** POST /graphql with `text` streamed in 64 KiB chunks: no Content-Length, chunked transfer encoding. */
+async function postChunked(client: Client, text: string): Promise<{ status: number; body: unknown }> {
+  const bytes = new TextEncoder().encode(text);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += 65536) controller.enqueue(bytes.subarray(at, at + 65536));
+      controller.close();
+    },
+  });
+  const reply = await fetch(`${client.url}/graphql`, {
+    method: 'POST',
+    headers: { authorization: client.authorization!, 'content-type': 'application/json' },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  const raw = await reply.text();
+  return { status: reply.status, body: raw ? JSON.parse(raw) : undefined };
 }
 
 const SUBMIT_INVOICE = /* GraphQL */ `
@@ -204,6 +224,15 @@ describe.each(engines())('GraphQL on %s', (engine) => {
     const client = await gateway.tenant();
     const reply = await client.graphql(`{ submissions { edges { cursor } } } # ${'x'.repeat(1024 * 1024)}`);
     expect(reply.status).toBe(413);
+  });
+
+  it('answers 413 for a body over 1 MiB sent without Content-Length, and reads a small one', async () => {
+    const client = await gateway.tenant();
+    const big = await postChunked(client, JSON.stringify({ query: `{ submissions { edges { cursor } } } # ${'x'.repeat(1024 * 1024)}` }));
+    expect(big.status).toBe(413);
+    const small = await postChunked(client, JSON.stringify({ query: '{ submissions { edges { cursor } } }' }));
+    expect(small.status).toBe(200);
+    expect(small.body).toEqual({ data: { submissions: { edges: [] } } });
   });
 
   it('masks unexpected errors', async () => {
