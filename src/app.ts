@@ -99,7 +99,6 @@ export function buildApp(options: AppOptions): App {
   };
   const deps: ContextDeps = {
     db: options.db.db,
-    log,
     events,
     hub,
     webhooks: { settings, enqueueAttempt: (deliveryId) => queue.enqueueAttempt(deliveryId) },

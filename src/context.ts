@@ -4,7 +4,6 @@
  * resolver behaves the same whichever door a request came through.
  */
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
 import type { EventSink } from './domain/events/types.ts';
 import type { EventHub } from './events/hub.ts';
@@ -17,7 +16,6 @@ export interface Context {
   /** Correlates logs and 500 replies. */
   requestId: string;
   db: Db;
-  log: Logger;
   /** Who is calling: a tenant (every read and write scoped to it) or the platform. */
   principal: Principal;
   /** Where services hand committed events (subscriptions, the platform connector). */
@@ -47,7 +45,6 @@ export interface SubmittedBody {
 /** Everything the factory needs, built once per app. */
 export interface ContextDeps {
   db: Db;
-  log: Logger;
   events: EventSink;
   hub: Pick<EventHub, 'subscribe'>;
   webhooks: WebhookServices;
@@ -84,20 +81,11 @@ export function contextFactory(deps: ContextDeps) {
 
 /** The context of an already authenticated principal (the simulated platform acts in-process). */
 export function contextFor(deps: ContextDeps, principal: Principal, request: Partial<ContextRequest> = {}): Context {
-  const requestId = request.requestId ?? randomUUID();
-  let log: Logger | undefined;
+  // Data properties only: Yoga merges this object into its own with Object.assign, which
+  // leaves V8's fast path (and ran the getter) when the context carried a lazy logger.
   return {
-    requestId,
+    requestId: request.requestId ?? randomUUID(),
     db: deps.db,
-    // Most operations never log: the child logger is made on first use. Settable, since
-    // envelop copies and extends contexts.
-    get log() {
-      const who = principal.kind === 'tenant' ? { tenant: principal.tenant.name } : { platform: principal.platform.name };
-      return (log ??= deps.log.child({ requestId, ...who }));
-    },
-    set log(value: Logger) {
-      log = value;
-    },
     principal,
     events: deps.events,
     hub: deps.hub,
