@@ -27,17 +27,24 @@ export interface StructureIssue {
 export type DecodeResult = { ok: true; value: unknown } | { ok: false; issues: StructureIssue[] };
 
 /**
- * Where a value sits, as a chain of segments back to the root: built only
- * into a pointer when there is a problem, so a valid body allocates no paths.
+ * Where a container sits, as a chain of segments back to the root: built into
+ * a pointer only when there is a problem. A value's own place is its
+ * container's path plus `segment` (undefined for the root), so a valid body
+ * allocates one link per object or array, none per field.
  */
 type Path = { segment: string | number; parent: Path } | null;
-/** Decodes `value` at `path`; pushes problems on `issues`; undefined after a problem. */
-type Decoder = (value: unknown, path: Path, issues: StructureIssue[]) => unknown;
+type Segment = string | number | undefined;
+/** Decodes `value` at (`parent`, `segment`); pushes problems on `issues`; undefined after a problem. */
+type Decoder = (value: unknown, parent: Path, segment: Segment, issues: StructureIssue[]) => unknown;
 
-function segments(path: Path): Array<string | number> {
-  const out: Array<string | number> = [];
-  for (let node = path; node; node = node.parent) out.push(node.segment);
+function segments(parent: Path, segment: Segment): Array<string | number> {
+  const out: Array<string | number> = segment === undefined ? [] : [segment];
+  for (let node = parent; node; node = node.parent) out.push(node.segment);
   return out.reverse();
+}
+
+function here(parent: Path, segment: Segment): Path {
+  return segment === undefined ? parent : { segment, parent };
 }
 
 const compiled = new WeakMap<GraphQLInputType, Decoder>();
@@ -45,12 +52,12 @@ const compiled = new WeakMap<GraphQLInputType, Decoder>();
 /** Decodes `json` against `type`. */
 export function decodeInput(type: GraphQLInputType, json: unknown): DecodeResult {
   const issues: StructureIssue[] = [];
-  const value = decoderFor(type)(json, null, issues);
+  const value = decoderFor(type)(json, null, undefined, issues);
   return issues.length === 0 ? { ok: true, value } : { ok: false, issues };
 }
 
-function fail(issues: StructureIssue[], path: Path, message: string): undefined {
-  issues.push({ path: toJsonPointer(segments(path)), message });
+function fail(issues: StructureIssue[], parent: Path, segment: Segment, message: string): undefined {
+  issues.push({ path: toJsonPointer(segments(parent, segment)), message });
   return undefined;
 }
 
@@ -66,55 +73,57 @@ function decoderFor(type: GraphQLInputType): Decoder {
 function compile(type: GraphQLInputType): Decoder {
   if (isNonNullType(type)) {
     const inner = decoderFor(type.ofType);
-    return (value, path, issues) => {
-      if (value === undefined) return fail(issues, path, 'is required');
-      if (value === null) return fail(issues, path, 'must not be null');
-      return inner(value, path, issues);
+    return (value, parent, segment, issues) => {
+      if (value === undefined) return fail(issues, parent, segment, 'is required');
+      if (value === null) return fail(issues, parent, segment, 'must not be null');
+      return inner(value, parent, segment, issues);
     };
   }
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
     const item = decoderFor(nullable.ofType as GraphQLInputType);
-    return (value, path, issues) => {
+    return (value, parent, segment, issues) => {
       if (value === undefined || value === null) return null;
-      if (!Array.isArray(value)) return fail(issues, path, 'must be an array');
+      if (!Array.isArray(value)) return fail(issues, parent, segment, 'must be an array');
+      const path = here(parent, segment);
       const out = new Array(value.length);
-      for (let index = 0; index < value.length; index++) out[index] = item(value[index], { segment: index, parent: path }, issues);
+      for (let index = 0; index < value.length; index++) out[index] = item(value[index], path, index, issues);
       return out;
     };
   }
   if (isInputObjectType(nullable)) {
     // Resolved on first use, so an input type that refers to itself compiles.
     let fields: Array<{ name: string; wire: string; decode: Decoder }> | undefined;
-    return (value, path, issues) => {
+    return (value, parent, segment, issues) => {
       if (value === undefined || value === null) return null;
-      if (typeof value !== 'object' || Array.isArray(value)) return fail(issues, path, 'must be an object');
+      if (typeof value !== 'object' || Array.isArray(value)) return fail(issues, parent, segment, 'must be an object');
       fields ??= Object.values(nullable.getFields()).map((field) => ({
         name: field.name,
         wire: toWireName(field.name),
         decode: decoderFor(field.type),
       }));
       const record = value as Record<string, unknown>;
+      const path = here(parent, segment);
       const out: Record<string, unknown> = {};
       for (const field of fields) {
         const fieldValue = Object.hasOwn(record, field.wire) ? record[field.wire] : undefined;
-        const decoded = field.decode(fieldValue, { segment: field.wire, parent: path }, issues);
+        const decoded = field.decode(fieldValue, path, field.wire, issues);
         if (decoded !== undefined) out[field.name] = decoded;
       }
       return out;
     };
   }
   if (isLeafType(nullable)) return leaf(nullable);
-  return (_value, path, issues) => fail(issues, path, 'has an unsupported type');
+  return (_value, parent, segment, issues) => fail(issues, parent, segment, 'has an unsupported type');
 }
 
 function leaf(type: GraphQLLeafType): Decoder {
-  return (value, path, issues) => {
+  return (value, parent, segment, issues) => {
     if (value === undefined || value === null) return null;
     try {
       return type.parseValue(value);
     } catch (error) {
-      return fail(issues, path, leafMessage(type.name, error));
+      return fail(issues, parent, segment, leafMessage(type.name, error));
     }
   };
 }
