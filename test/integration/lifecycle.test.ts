@@ -58,6 +58,23 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
     expect(await history(client, id)).toHaveLength(1);
   });
 
+  it('lists submissions with the latest status of each (GraphQL submissions page)', async () => {
+    const { client, id } = await submitted();
+    const quiet = await client.post('/v1/invoices', invoice().unique().build());
+    expect(quiet.status).toBe(202);
+    for (const [code, at] of [[202, '2026-03-01T11:00:00Z'], [200, '2026-03-01T10:00:00Z']] as const) {
+      expect((await platform.post('/pa/v1/lifecycle-events', event(id, { code, occurred_at: at }))).status).toBe(201);
+    }
+    const reply = await client.graphql('{ submissions { edges { node { id lifecycleStatus { code occurredAt } } } } }');
+    const latest = Object.fromEntries(
+      reply.body.data.submissions.edges.map((edge: { node: { id: string; lifecycleStatus: unknown } }) => [edge.node.id, edge.node.lifecycleStatus]),
+    );
+    expect(latest).toEqual({
+      [id]: { code: 202, occurredAt: '2026-03-01T11:00:00.000Z' },
+      [quiet.body.submission_id]: null,
+    });
+  });
+
   it('accepts the lower-case t and z that RFC 3339 allows', async () => {
     const { client, id } = await submitted();
     expect((await platform.post('/pa/v1/lifecycle-events', event(id, { occurred_at: '2026-03-01t10:00:00.5z' }))).status).toBe(201);

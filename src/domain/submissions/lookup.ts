@@ -7,30 +7,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../documents.ts';
-import type { LifecycleStatusRow } from '../lifecycle/store.ts';
-import { submissionColumns, type SubmissionRow } from './store.ts';
+import { latestStatusColumn as latestStatus, withLatestStatus, type SubmissionWithStatus } from './latest-status.ts';
+import { submissionColumns } from './store.ts';
 
-/** A submission with its latest status (null before the PA reported anything). */
-export type SubmissionWithStatus = SubmissionRow & { latestStatus: LifecycleStatusRow | null };
-
-interface StatusJson {
-  id: number;
-  submissionId: string;
-  code: number;
-  occurredAt: string;
-  reason: string | null;
-  reasonCode: string | null;
-  flags: string[];
-  recordedAt: string;
-}
-
-// Qualified by hand: in a one-table select drizzle renders columns unqualified, and inside this
-// subquery a bare "id" would be the status's.
-const latestStatus = sql<StatusJson | null>`(
-  select json_build_object('id', l.id, 'submissionId', l.submission_id, 'code', l.code, 'occurredAt', l.occurred_at,
-    'reason', l.reason, 'reasonCode', l.reason_code, 'flags', l.flags, 'recordedAt', l.recorded_at)
-  from lifecycle_statuses l where l.submission_id = "submissions"."id"
-  order by l.occurred_at desc, l.id desc limit 1)`;
+export type { SubmissionWithStatus } from './latest-status.ts';
 
 function prepare(db: Db, withType: boolean) {
   return db
@@ -63,15 +43,5 @@ export async function findSubmissionWithStatus(
   const [row] = documentType
     ? await statements.typed.execute({ id, tenantId, documentType })
     : await statements.any.execute({ id, tenantId });
-  if (!row) return undefined;
-  const status = row.latestStatus;
-  return {
-    ...row,
-    latestStatus: status && {
-      ...status,
-      id: Number(status.id),
-      occurredAt: new Date(status.occurredAt),
-      recordedAt: new Date(status.recordedAt),
-    },
-  };
+  return row && withLatestStatus(row);
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { DocumentType } from '../documents.ts';
 import { isUuid } from '../ids.ts';
 import { findSubmissionWithStatus, type SubmissionWithStatus } from './lookup.ts';
-import { listSubmissions, type ListQuery, type SubmissionRow } from './store.ts';
+import { listSubmissions, type ListQuery } from './store.ts';
 
 /**
  * The tenant's submission `id`, optionally restricted to one document type.
@@ -21,7 +21,7 @@ export async function getSubmission(
 }
 
 /** A window of the tenant's submissions; `olderThan`/`newerThan` are submission ids (cursors). */
-export async function pageSubmissions(db: Db, tenantId: string, query: ListQuery): Promise<SubmissionRow[]> {
+export async function pageSubmissions(db: Db, tenantId: string, query: ListQuery): Promise<SubmissionWithStatus[]> {
   for (const cursor of [query.olderThan, query.newerThan]) {
     if (cursor !== undefined && !isUuid(cursor)) return [];
   }

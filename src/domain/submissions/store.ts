@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { idempotencyKeys, submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../documents.ts';
+import { latestStatusColumn, withLatestStatus, type SubmissionWithStatus } from './latest-status.ts';
 
 /** A submission without its body (lookups never need the body). */
 export interface SubmissionRow {
@@ -82,9 +83,10 @@ export interface ListQuery {
   limit: number;
 }
 
-export async function listSubmissions(db: Executor, tenantId: string, query: ListQuery): Promise<SubmissionRow[]> {
-  return db
-    .select(submissionColumns)
+/** A window of the tenant's submissions, each with its latest status (a page's rows would otherwise query it one by one). */
+export async function listSubmissions(db: Executor, tenantId: string, query: ListQuery): Promise<SubmissionWithStatus[]> {
+  const rows = await db
+    .select({ ...submissionColumns, latestStatus: latestStatusColumn })
     .from(submissions)
     .where(
       and(
@@ -97,6 +99,7 @@ export async function listSubmissions(db: Executor, tenantId: string, query: Lis
     )
     .orderBy(query.oldestFirst ? asc(submissions.id) : desc(submissions.id))
     .limit(query.limit);
+  return rows.map(withLatestStatus);
 }
 
 /** The number of submission `id`, whatever its tenant (for the platform connector). */
