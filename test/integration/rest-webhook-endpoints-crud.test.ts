@@ -4,31 +4,20 @@
  * secret shown only on creation and rotation. Refusals and deliveries are
  * checked in the other rest-webhook-endpoints-*.test.ts files.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, type Gateway } from '../support/gateway.ts';
-import { startWebhookGateway } from '../support/webhook-gateway.ts';
-import { COLLECTION, expectProblem, ISO, patch, registrar, remove, startReceiver } from '../support/webhook-rest.ts';
+import { describe, expect, it } from 'vitest';
+import { engines } from '../support/gateway.ts';
+import { COLLECTION, expectProblem, ISO, patch, remove, webhookRestSuite } from '../support/webhook-rest.ts';
 
 const ALL_TYPES = ['submission.received', 'submission.processing_state_changed', 'submission.lifecycle_status_added'];
 
 describe.each(engines())('REST webhook endpoints on %s', (engine) => {
-  let gateway: Gateway;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  beforeAll(async () => {
-    // On PostgreSQL, a database of its own: the shared one's webhook queue holds the other test gateways' jobs.
-    gateway = await startWebhookGateway(engine);
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await gateway?.stop();
-    await receiver?.close();
-  });
-  const register = registrar(() => receiver.url);
+  const suite = webhookRestSuite(engine);
+  const { register } = suite;
 
   it('registers an endpoint: 201 with Location and the secret, shown only there', async () => {
-    const client = await gateway.tenant();
+    const client = await suite.gateway.tenant();
     const created = await client.post(COLLECTION, {
-      url: receiver.url,
+      url: suite.receiver.url,
       event_types: ['submission.received', 'submission.lifecycle_status_added', 'submission.received'],
       description: 'Billing',
       unknown_field: { ignored: true },
@@ -36,7 +25,7 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      url: receiver.url,
+      url: suite.receiver.url,
       event_types: ['submission.received', 'submission.lifecycle_status_added'],
       description: 'Billing',
       enabled: true,
@@ -66,11 +55,11 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
   });
 
   it('PATCH changes only the given fields, disables and re-enables', async () => {
-    const client = await gateway.tenant();
+    const client = await suite.gateway.tenant();
     const { body: created } = await register(client, { description: 'first' });
-    const moved = await patch(client, created.id, { url: `${receiver.url}/v2`, event_types: ALL_TYPES, extra: 1 });
+    const moved = await patch(client, created.id, { url: `${suite.receiver.url}/v2`, event_types: ALL_TYPES, extra: 1 });
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ url: `${receiver.url}/v2`, event_types: ALL_TYPES, description: 'first', enabled: true });
+    expect(moved.body).toMatchObject({ url: `${suite.receiver.url}/v2`, event_types: ALL_TYPES, description: 'first', enabled: true });
     expect(moved.body).not.toHaveProperty('secret');
     expect(Date.parse(moved.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.updated_at));
 
@@ -92,7 +81,7 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
   });
 
   it('DELETE answers 204, then the endpoint is 404 everywhere and no longer listed', async () => {
-    const client = await gateway.tenant();
+    const client = await suite.gateway.tenant();
     const { body: kept } = await register(client);
     const { body: endpoint } = await register(client);
     const deleted = await remove(client, endpoint.id);
@@ -108,7 +97,7 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
   });
 
   it('rotate-secret answers 200 with a new secret; the old one signs for 24 hours more', async () => {
-    const client = await gateway.tenant();
+    const client = await suite.gateway.tenant();
     const { body: created } = await register(client);
     const before = Date.now();
     const rotated = await client.post(`${COLLECTION}/${created.id}/rotate-secret`, undefined);

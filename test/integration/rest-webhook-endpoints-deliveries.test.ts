@@ -5,29 +5,18 @@
  * Delivery semantics (retries, timeouts, signatures) are tested in the
  * webhooks-*.test.ts files.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { invoice } from '../support/documents.ts';
-import { engines, type Gateway } from '../support/gateway.ts';
-import { startWebhookGateway } from '../support/webhook-gateway.ts';
-import { COLLECTION, expectProblem, ISO, registrar, startReceiver, UNKNOWN_ID } from '../support/webhook-rest.ts';
+import { engines } from '../support/gateway.ts';
+import { COLLECTION, expectProblem, ISO, UNKNOWN_ID, webhookRestSuite } from '../support/webhook-rest.ts';
 
 describe.each(engines())('REST webhook endpoints on %s', (engine) => {
-  let gateway: Gateway;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  beforeAll(async () => {
-    // On PostgreSQL, a database of its own: the shared one's webhook queue holds the other test gateways' jobs.
-    gateway = await startWebhookGateway(engine);
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await gateway?.stop();
-    await receiver?.close();
-  });
-  const register = registrar(() => receiver.url);
+  const suite = webhookRestSuite(engine);
+  const { register } = suite;
 
   it('lists the delivery of a submission with its attempt, pages, and redelivers it (202, a second attempt)', async () => {
-    const client = await gateway.tenant();
-    const { body: endpoint } = await register(client, { url: `${receiver.url}/${client.tenantName}` });
+    const client = await suite.gateway.tenant();
+    const { body: endpoint } = await register(client, { url: `${suite.receiver.url}/${client.tenantName}` });
     const deliveries = `${COLLECTION}/${endpoint.id}/deliveries`;
     expect((await client.get(deliveries)).body).toEqual({ data: [] });
 
@@ -50,7 +39,7 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
       created_at: expect.stringMatching(ISO),
       attempts: [{ attempted_at: expect.stringMatching(ISO), http_status: 204, duration_ms: expect.any(Number) }],
     });
-    const mine = () => receiver.received.filter((r) => r.headers['webhook-id'] === first.webhook_id);
+    const mine = () => suite.receiver.received.filter((r) => r.headers['webhook-id'] === first.webhook_id);
     expect(mine()).toHaveLength(1);
     expect(JSON.parse(mine()[0]!.body)).toMatchObject({
       type: 'submission.received',
@@ -93,7 +82,7 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
       expect(refused.body.errors, query).toEqual([{ parameter: 'limit', message: expect.any(String) }]);
     }
     // Unknown, malformed or another tenant's delivery: 404.
-    const stranger = await gateway.tenant();
+    const stranger = await suite.gateway.tenant();
     const { body: strangerEndpoint } = await register(stranger);
     for (const [caller, path] of [
       [client, `${deliveries}/${UNKNOWN_ID}/redeliver`],

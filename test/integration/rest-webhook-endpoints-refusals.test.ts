@@ -4,31 +4,22 @@
  * 413, 401 and 403 on every route, 405 with Allow, and tenant isolation
  * (another tenant's endpoint or delivery is 404, as an unknown one).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client, Reply } from '../support/client.ts';
-import { engines, type Gateway } from '../support/gateway.ts';
+import { engines } from '../support/gateway.ts';
 import { assertConformsToOpenApi } from '../support/openapi.ts';
-import { startWebhookGateway } from '../support/webhook-gateway.ts';
-import { COLLECTION, expectProblem, patch, registrar, remove, startReceiver, UNKNOWN_ID } from '../support/webhook-rest.ts';
+import { COLLECTION, expectProblem, patch, remove, UNKNOWN_ID, webhookRestSuite } from '../support/webhook-rest.ts';
 
 describe.each(engines())('REST webhook endpoints on %s', (engine) => {
-  let gateway: Gateway;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const suite = webhookRestSuite(engine);
+  const { register } = suite;
   let platform: Client;
   beforeAll(async () => {
-    // On PostgreSQL, a database of its own: the shared one's webhook queue holds the other test gateways' jobs.
-    gateway = await startWebhookGateway(engine);
-    receiver = await startReceiver();
-    platform = await gateway.platform();
+    platform = await suite.gateway.platform();
   });
-  afterAll(async () => {
-    await gateway?.stop();
-    await receiver?.close();
-  });
-  const register = registrar(() => receiver.url);
 
   it('refuses a bad URL or event type with 422 at JSON pointers, and stores nothing', async () => {
-    const client = await gateway.tenant();
+    const client = await suite.gateway.tenant();
     const refused = await client.post(COLLECTION, { url: 'ftp://example.com/x', event_types: ['submission.received', 'invoice.paid'] });
     expectProblem(refused, 422, 'validation-failed');
     expect(refused.body.errors).toEqual([
@@ -54,7 +45,7 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
   });
 
   it('answers 400 for a malformed body and 413 for a body over 1 MiB', async () => {
-    const client = await gateway.tenant();
+    const client = await suite.gateway.tenant();
     const { body: endpoint } = await register(client);
     const cases: Array<[string, Promise<Reply>, Array<{ path: string; message: string }>?]> = [
       ['wrong types', client.post(COLLECTION, { url: 5, event_types: 'submission.received' }), [
@@ -67,7 +58,7 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
         { path: '/url', message: 'is required' },
       ]],
       ['null body', client.post(COLLECTION, null), [{ path: '', message: 'must not be null' }]],
-      ['content type', client.post(COLLECTION, { url: receiver.url }, { headers: { 'content-type': 'text/plain' } })],
+      ['content type', client.post(COLLECTION, { url: suite.receiver.url }, { headers: { 'content-type': 'text/plain' } })],
       ['not JSON', client.post(COLLECTION, undefined, { raw: '{"url":' })],
       ['patch types', client.request('PATCH', `${COLLECTION}/${endpoint.id}`, { enabled: 'no', event_types: [1] }), [
         { path: '/enabled', message: 'must be a boolean' },
@@ -90,8 +81,8 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
   });
 
   it("isolates tenants: another tenant's endpoint or delivery is 404, as an unknown one, and stays unchanged", async () => {
-    const owner = await gateway.tenant();
-    const intruder = await gateway.tenant();
+    const owner = await suite.gateway.tenant();
+    const intruder = await suite.gateway.tenant();
     const { body: created } = await register(owner);
     const { secret: _secret, ...endpoint } = created;
     await register(intruder);
@@ -114,11 +105,11 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
   });
 
   it('answers 401 without a valid token and 403 for a platform credential, on every route', async () => {
-    const client = await gateway.tenant();
+    const client = await suite.gateway.tenant();
     const { body: endpoint } = await register(client);
     const path = `${COLLECTION}/${endpoint.id}`;
     const routes: Array<[string, string, unknown?]> = [
-      ['POST', COLLECTION, { url: receiver.url, event_types: ['submission.received'] }],
+      ['POST', COLLECTION, { url: suite.receiver.url, event_types: ['submission.received'] }],
       ['GET', COLLECTION],
       ['GET', path],
       ['PATCH', path, { enabled: false }],
@@ -129,8 +120,8 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
     ];
     for (const [method, target, body] of routes) {
       for (const [caller, status, type] of [
-        [gateway.anonymous(), 401, 'unauthorized'],
-        [gateway.anonymous(`Bearer pas_000000000000_${'A'.repeat(43)}`), 401, 'unauthorized'],
+        [suite.gateway.anonymous(), 401, 'unauthorized'],
+        [suite.gateway.anonymous(`Bearer pas_000000000000_${'A'.repeat(43)}`), 401, 'unauthorized'],
         [platform, 403, 'forbidden'],
       ] as const) {
         const reply = await caller.request(method, target, body);
@@ -145,7 +136,7 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
   });
 
   it('answers 405 with Allow for another method', async () => {
-    const client = await gateway.tenant();
+    const client = await suite.gateway.tenant();
     const cases: Array<[string, string, string]> = [
       ['PUT', `${COLLECTION}/${UNKNOWN_ID}`, 'GET, PATCH, DELETE'],
       ['DELETE', COLLECTION, 'POST, GET'],

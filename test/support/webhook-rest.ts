@@ -5,8 +5,11 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Engine } from '../../src/db/client.ts';
 import type { Client, Reply } from './client.ts';
+import type { Gateway } from './gateway.ts';
+import { startWebhookGateway } from './webhook-gateway.ts';
 
 export const COLLECTION = '/v1/webhook-endpoints';
 export const UNKNOWN_ID = '01a20000-0000-7000-8000-000000000000';
@@ -37,15 +40,33 @@ export const patch = (client: Client, id: string, body: unknown) => client.reque
 export const remove = (client: Client, id: string) => client.request('DELETE', `${COLLECTION}/${id}`);
 
 /**
- * `register(client, overrides)`, registering the receiver at `receiverUrl()`.
- * A getter, since the suites start their receiver in `beforeAll`, after this is called.
+ * What each suite of those files starts in `beforeAll` and stops in
+ * `afterAll`: a webhook gateway (on PostgreSQL, on a database of its own: the
+ * shared one's webhook queue holds the other test gateways' jobs) and a
+ * receiver. `gateway` and `receiver` are set once `beforeAll` has run, so
+ * tests read them from the returned object; `register(client, overrides)`
+ * registers the receiver and expects 201.
  */
-export function registrar(receiverUrl: () => string) {
-  return async function register(client: Client, overrides: Record<string, unknown> = {}) {
-    const reply = await client.post(COLLECTION, { url: receiverUrl(), event_types: ['submission.received'], ...overrides });
+export function webhookRestSuite(engine: Engine) {
+  const suite = {} as {
+    gateway: Gateway;
+    receiver: Awaited<ReturnType<typeof startReceiver>>;
+    register: (client: Client, overrides?: Record<string, unknown>) => Promise<Reply>;
+  };
+  beforeAll(async () => {
+    suite.gateway = await startWebhookGateway(engine);
+    suite.receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await suite.gateway?.stop();
+    await suite.receiver?.close();
+  });
+  suite.register = async (client, overrides = {}) => {
+    const reply = await client.post(COLLECTION, { url: suite.receiver.url, event_types: ['submission.received'], ...overrides });
     expect(reply.status, reply.text).toBe(201);
     return reply;
   };
+  return suite;
 }
 
 export const expectProblem = (reply: Reply, status: number, type: string) => {
