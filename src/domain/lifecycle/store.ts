@@ -1,6 +1,7 @@
 /** Queries on the lifecycle status audit trail (append-only). */
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { lifecycleStatuses } from '../../db/schema.ts';
 
 /** One lifecycle status entry as stored. */
@@ -31,7 +32,7 @@ export const statusColumns = {
 // Both run on every GraphQL lookup that asks for statuses and every REST statuses GET:
 // prepared once per database, since drizzle otherwise rebuilds the SQL each time
 // (a tenth of the gateway's CPU on the GraphQL lookup benchmark).
-function prepare(db: Db) {
+const statements = preparedPerDatabase((db) => {
   const ofSubmission = eq(lifecycleStatuses.submissionId, sql.placeholder('submissionId'));
   return {
     history: db
@@ -48,18 +49,7 @@ function prepare(db: Db) {
       .limit(1)
       .prepare('latest_status'),
   };
-}
-
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-
-function statements(db: Db): ReturnType<typeof prepare> {
-  let built = prepared.get(db);
-  if (!built) {
-    built = prepare(db);
-    prepared.set(db, built);
-  }
-  return built;
-}
+});
 
 /** The full history of a submission, oldest first (by `occurred_at`, ties by arrival). */
 export async function statusHistory(db: Db, submissionId: string): Promise<LifecycleStatusRow[]> {

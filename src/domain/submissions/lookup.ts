@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../documents.ts';
 import { latestStatusColumn as latestStatus, withLatestStatus, type SubmissionWithStatus } from './latest-status.ts';
@@ -26,7 +27,7 @@ function prepare(db: Db, withType: boolean) {
     .prepare(withType ? 'find_submission_of_type' : 'find_submission');
 }
 
-const prepared = new WeakMap<Db, { any: ReturnType<typeof prepare>; typed: ReturnType<typeof prepare> }>();
+const statements = preparedPerDatabase((db) => ({ any: prepare(db, false), typed: prepare(db, true) }));
 
 /** The tenant's submission `id` (a UUID), of `documentType` when given, with its latest status. */
 export async function findSubmissionWithStatus(
@@ -35,13 +36,7 @@ export async function findSubmissionWithStatus(
   id: string,
   documentType?: DocumentType,
 ): Promise<SubmissionWithStatus | undefined> {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = { any: prepare(db, false), typed: prepare(db, true) };
-    prepared.set(db, statements);
-  }
-  const [row] = documentType
-    ? await statements.typed.execute({ id, tenantId, documentType })
-    : await statements.any.execute({ id, tenantId });
+  const { any, typed } = statements(db);
+  const [row] = documentType ? await typed.execute({ id, tenantId, documentType }) : await any.execute({ id, tenantId });
   return row && withLatestStatus(row);
 }

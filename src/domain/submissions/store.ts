@@ -1,6 +1,7 @@
 /** Queries on submissions and idempotency keys. Every lookup is scoped to a tenant. */
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { idempotencyKeys, submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../documents.ts';
 import { latestStatusColumn, withLatestStatus, type SubmissionWithStatus } from './latest-status.ts';
@@ -138,14 +139,12 @@ const outcomeColumns = {
   eventId: sql<string | number | null>`event_id`,
 };
 
-function prepareSubmit(db: Db) {
-  return db
+const preparedSubmit = preparedPerDatabase((db) =>
+  db
     .select(outcomeColumns)
     .from(sql`${submitArguments((name) => sql.placeholder(name))}`)
-    .prepare('passerelle_submit');
-}
-
-const preparedSubmit = new WeakMap<Db, ReturnType<typeof prepareSubmit>>();
+    .prepare('passerelle_submit'),
+);
 
 /**
  * Writes a submission, its Idempotency-Key and its `received` event in one
@@ -170,12 +169,7 @@ export async function writeSubmission(
   if (inTransaction) {
     rows = await db.select(outcomeColumns).from(sql`${submitArguments((name) => params[name])}`);
   } else {
-    let statement = preparedSubmit.get(db as Db);
-    if (!statement) {
-      statement = prepareSubmit(db as Db);
-      preparedSubmit.set(db as Db, statement);
-    }
-    rows = await statement.execute(params);
+    rows = await preparedSubmit(db as Db).execute(params);
   }
   const first = rows[0]!;
   return { ...first, eventId: first.eventId === null ? null : Number(first.eventId) };
