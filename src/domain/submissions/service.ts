@@ -11,16 +11,8 @@ import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../docum
 import type { CommittedEvent, EventSink } from '../events/types.ts';
 import { newSubmissionId } from '../ids.ts';
 import { checkCreditNote, checkInvoice, type RuleViolation } from '../rules/index.ts';
-import {
-  findInvoiceBySaasId,
-  findKeyedSubmission,
-  findSubmission,
-  KEY_TAKEN_SQLSTATE,
-  writeSubmission,
-  type NewSubmission,
-  type SubmissionRow,
-  type SubmitOutcome,
-} from './store.ts';
+import { findInvoiceBySaasId, findKeyedSubmission, findSubmission, type NewSubmission, type SubmissionRow } from './store.ts';
+import { writeSubmission } from './write.ts';
 
 /** What to submit: a structurally valid document of one type, and its body as received. */
 export type SubmitCommand = {
@@ -46,7 +38,7 @@ export type SubmitResult =
 
 /**
  * Submits a document. Duplicate and idempotency checks rest on unique indexes
- * (in `passerelle_submit`, one round trip), so twenty concurrent requests with
+ * (one statement, see `write.ts`), so twenty concurrent requests with
  * one key or one number create exactly one submission. A rejected request
  * writes nothing and does not consume its key. The `received` event is written
  * with the submission; when the sink has follow-up work for it (a webhook
@@ -90,19 +82,13 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
   };
   const idempotency = key ? { key, requestHash: `${command.documentType}:${bodySha256}` } : undefined;
 
-  let written: SubmitOutcome;
-  try {
-    written = (await sink.wantsOutbox(db, tenantId))
-      ? await transact(db, async (tx) => {
-          const outcome = await writeSubmission(tx, row, idempotency, true);
-          if (outcome.outcome === 'accepted') await sink.recorded(tx, receivedEvent(outcome, row));
-          return outcome;
-        })
-      : await writeSubmission(db, row, idempotency, false);
-  } catch (error) {
-    if (sqlState(error) === KEY_TAKEN_SQLSTATE) return keyConflict(db, command);
-    throw error;
-  }
+  const written = (await sink.wantsOutbox(db, tenantId))
+    ? await transact(db, async (tx) => {
+        const outcome = await writeSubmission(tx, row, idempotency, true);
+        if (outcome.outcome === 'accepted') await sink.recorded(tx, receivedEvent(outcome, row));
+        return outcome;
+      })
+    : await writeSubmission(db, row, idempotency, false);
 
   switch (written.outcome) {
     case 'accepted': {
@@ -115,6 +101,7 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
       return { ok: true, submission, replayed: true };
     }
     case 'idempotency_conflict':
+    case 'key_taken':
       return keyConflict(db, command);
     case 'duplicate': {
       const existing = await findSubmission(db, tenantId, written.submissionId!);
@@ -141,16 +128,8 @@ function submissionRow(row: NewSubmission): SubmissionRow {
   };
 }
 
-function receivedEvent(written: SubmitOutcome, row: { id: string; tenantId: string; documentType: DocumentType }): CommittedEvent {
+function receivedEvent(written: { eventId: number | null }, row: { id: string; tenantId: string; documentType: DocumentType }): CommittedEvent {
   return { id: written.eventId!, type: 'received', tenantId: row.tenantId, submissionId: row.id, documentType: row.documentType };
-}
-
-/** The SQLSTATE of a database error, whichever driver raised it (drizzle wraps it in `cause`). */
-function sqlState(error: unknown): string | undefined {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
-  }
-  return undefined;
 }
 
 /**

@@ -1,7 +1,6 @@
 /** Queries on submissions and idempotency keys. Every lookup is scoped to a tenant. */
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
+import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { idempotencyKeys, submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../documents.ts';
 import { latestStatusColumn, withLatestStatus, type SubmissionWithStatus } from './latest-status.ts';
@@ -107,72 +106,6 @@ export async function listSubmissions(db: Executor, tenantId: string, query: Lis
 export async function submissionNumber(db: Executor, id: string): Promise<string | undefined> {
   const [row] = await db.select({ number: submissions.number }).from(submissions).where(eq(submissions.id, id));
   return row?.number;
-}
-
-/** The outcome of `passerelle_submit` (migration 0004). */
-export interface SubmitOutcome {
-  outcome: 'accepted' | 'replayed' | 'idempotency_conflict' | 'duplicate';
-  submissionId: string | null;
-  eventId: number | null;
-}
-
-/** Raised by `passerelle_submit` when the key went to another document concurrently; the statement rolled back. */
-export const KEY_TAKEN_SQLSTATE = 'GW409';
-
-/** The arguments of `passerelle_submit`, in order, as placeholders or values. */
-function submitArguments(v: (name: keyof SubmitParams) => unknown) {
-  return sql`passerelle_submit(
-    ${v('id')}::uuid, ${v('tenantId')}::uuid, ${v('documentType')}::document_type, ${v('saasId')}, ${v('number')},
-    ${v('issueDate')}::date, ${v('originSubmissionId')}::uuid, ${v('precedingInvoiceNumber')}, ${v('precedingInvoiceDate')}::date,
-    ${v('body')}, ${v('bodySha256')}, ${v('createdAt')}::timestamptz, ${v('key')}, ${v('requestHash')})`;
-}
-
-type SubmitParams = Omit<NewSubmission, 'createdAt' | 'processingState'> & {
-  createdAt: string;
-  key: string | null;
-  requestHash: string | null;
-};
-
-const outcomeColumns = {
-  outcome: sql<SubmitOutcome['outcome']>`outcome`,
-  submissionId: sql<string | null>`submission_id`,
-  eventId: sql<string | number | null>`event_id`,
-};
-
-const preparedSubmit = preparedPerDatabase((db) =>
-  db
-    .select(outcomeColumns)
-    .from(sql`${submitArguments((name) => sql.placeholder(name))}`)
-    .prepare('passerelle_submit'),
-);
-
-/**
- * Writes a submission, its Idempotency-Key and its `received` event in one
- * statement (one round trip), resolving replays, conflicts and duplicates on
- * the unique indexes. On the database itself (`inTransaction` false) the
- * statement is prepared once; inside a transaction it is sent as is.
- * @throws an error with SQLSTATE GW409 when the key was taken concurrently by another document.
- */
-export async function writeSubmission(
-  db: Executor,
-  row: NewSubmission,
-  key: { key: string; requestHash: string } | undefined,
-  inTransaction: boolean,
-): Promise<SubmitOutcome> {
-  const params: SubmitParams = {
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    key: key?.key ?? null,
-    requestHash: key?.requestHash ?? null,
-  };
-  let rows: Array<{ outcome: SubmitOutcome['outcome']; submissionId: string | null; eventId: string | number | null }>;
-  if (inTransaction) {
-    rows = await db.select(outcomeColumns).from(sql`${submitArguments((name) => params[name])}`);
-  } else {
-    rows = await preparedSubmit(db as Db).execute(params);
-  }
-  const first = rows[0]!;
-  return { ...first, eventId: first.eventId === null ? null : Number(first.eventId) };
 }
 
 /** The submission an Idempotency-Key of the tenant points to, with its stored body. */

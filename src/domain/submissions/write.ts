@@ -1,0 +1,138 @@
+/**
+ * Writing a submission: the row, its Idempotency-Key and its `received`
+ * event, in one statement (`passerelle_submit_item`, migrations 0004 and
+ * 0007), which resolves replays, conflicts and duplicates on the unique
+ * indexes. Outside a transaction, concurrent writes are group-committed
+ * (`passerelle_submit_batch`).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { groupCommit } from '../../db/group-commit.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
+import { sqlState } from '../../db/sql-state.ts';
+import type { NewSubmission } from './store.ts';
+
+/** The outcome of `passerelle_submit_item` (migration 0007). */
+export interface SubmitOutcome {
+  /**
+   * `duplicate`: `submissionId` is the existing submission. `key_taken`: a
+   * concurrent request took the key for another document; nothing was written.
+   */
+  outcome: 'accepted' | 'replayed' | 'idempotency_conflict' | 'duplicate' | 'key_taken';
+  submissionId: string | null;
+  eventId: number | null;
+}
+
+/** The Idempotency-Key of a write: the key and the hash of the request it came with. */
+export interface KeyRecord {
+  key: string;
+  requestHash: string;
+}
+
+/** What one write sends, keyed by the SQL functions' parameter names (without `p_`). */
+type SubmitItem = {
+  id: string;
+  tenant_id: string;
+  document_type: NewSubmission['documentType'];
+  saas_id: string;
+  number: string;
+  issue_date: string;
+  origin_submission_id: string | null;
+  preceding_invoice_number: string | null;
+  preceding_invoice_date: string | null;
+  body: string;
+  body_sha256: string;
+  created_at: string;
+  key: string | null;
+  request_hash: string | null;
+};
+
+type OutcomeRow = { outcome: SubmitOutcome['outcome']; submissionId: string | null; eventId: string | number | null };
+
+const outcomeColumns = {
+  outcome: sql<SubmitOutcome['outcome']>`outcome`,
+  submissionId: sql<string | null>`submission_id`,
+  eventId: sql<string | number | null>`event_id`,
+};
+
+function submitItemCall(v: (name: keyof SubmitItem) => unknown) {
+  return sql`passerelle_submit_item(
+    ${v('id')}::uuid, ${v('tenant_id')}::uuid, ${v('document_type')}::document_type, ${v('saas_id')}, ${v('number')},
+    ${v('issue_date')}::date, ${v('origin_submission_id')}::uuid, ${v('preceding_invoice_number')}, ${v('preceding_invoice_date')}::date,
+    ${v('body')}, ${v('body_sha256')}, ${v('created_at')}::timestamptz, ${v('key')}, ${v('request_hash')})`;
+}
+
+const prepared = preparedPerDatabase((db) => ({
+  one: db
+    .select(outcomeColumns)
+    .from(sql`${submitItemCall((name) => sql.placeholder(name))}`)
+    .prepare('passerelle_submit_item'),
+  batch: db
+    .select({ ord: sql<string | number>`ord`, ...outcomeColumns })
+    .from(sql`passerelle_submit_batch(${sql.placeholder('items')}::json)`)
+    .prepare('passerelle_submit_batch'),
+}));
+
+// Sized for the default pool of 10: two batches leave the other connections to lookups.
+const writers = new WeakMap<Db, (item: SubmitItem) => Promise<SubmitOutcome>>();
+
+function writerFor(db: Db): (item: SubmitItem) => Promise<SubmitOutcome> {
+  let writer = writers.get(db);
+  if (writer === undefined) {
+    const statements = prepared(db);
+    writer = groupCommit<SubmitItem, SubmitOutcome>({
+      maxBatch: 64,
+      maxInFlight: 2,
+      async writeOne(item) {
+        return outcomeOf((await statements.one.execute(item))[0]!);
+      },
+      async writeBatch(items) {
+        const rows = await statements.batch.execute({ items: JSON.stringify(items) });
+        if (rows.length !== items.length) throw new Error(`passerelle_submit_batch answered ${rows.length} rows for ${items.length} items`);
+        const outcomes = new Array<SubmitOutcome>(items.length);
+        for (const row of rows) outcomes[Number(row.ord) - 1] = outcomeOf(row);
+        return outcomes;
+      },
+      rolledBack: (error) => sqlState(error) !== undefined,
+    });
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
+/**
+ * Writes `row` with its key (if any) and its `received` event. On a
+ * transaction `db` (`inTransaction`), the statement runs there, unprepared
+ * and alone; on the database itself it joins the next group commit.
+ * @throws whatever the database throws (a row the statement refuses, a lost connection).
+ */
+export async function writeSubmission(
+  db: Executor,
+  row: NewSubmission,
+  key: KeyRecord | undefined,
+  inTransaction: boolean,
+): Promise<SubmitOutcome> {
+  const item: SubmitItem = {
+    id: row.id,
+    tenant_id: row.tenantId,
+    document_type: row.documentType,
+    saas_id: row.saasId,
+    number: row.number,
+    issue_date: row.issueDate,
+    origin_submission_id: row.originSubmissionId,
+    preceding_invoice_number: row.precedingInvoiceNumber,
+    preceding_invoice_date: row.precedingInvoiceDate,
+    body: row.body,
+    body_sha256: row.bodySha256,
+    created_at: row.createdAt.toISOString(),
+    key: key?.key ?? null,
+    request_hash: key?.requestHash ?? null,
+  };
+  if (!inTransaction) return writerFor(db as Db)(item);
+  const rows = await db.select(outcomeColumns).from(sql`${submitItemCall((name) => item[name])}`);
+  return outcomeOf(rows[0]!);
+}
+
+function outcomeOf(row: OutcomeRow): SubmitOutcome {
+  return { outcome: row.outcome, submissionId: row.submissionId, eventId: row.eventId === null ? null : Number(row.eventId) };
+}

@@ -1,0 +1,141 @@
+/**
+ * Writes that arrive together are group-committed (`passerelle_submit_batch`):
+ * each item must resolve exactly as it would alone, one after the other.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { submissionEvents, submissions } from '../../src/db/schema.ts';
+import { newSubmissionId } from '../../src/domain/ids.ts';
+import type { NewSubmission } from '../../src/domain/submissions/store.ts';
+import { writeSubmission, type KeyRecord } from '../../src/domain/submissions/write.ts';
+import { createToken } from '../../src/domain/tenancy/service.ts';
+import { engines, openTestDatabase } from '../support/gateway.ts';
+
+/** A submission row of `tenantId`; `number` and `saasId` default to fresh values. */
+function row(tenantId: string, fields: { number?: string; saasId?: string } = {}): NewSubmission {
+  const { id, createdAt } = newSubmissionId();
+  const unique = randomUUID().slice(0, 8);
+  return {
+    id,
+    tenantId,
+    documentType: 'invoice',
+    saasId: fields.saasId ?? `inv_${unique}`,
+    number: fields.number ?? `F-${unique}`,
+    processingState: 'received',
+    issueDate: '2026-11-22',
+    originSubmissionId: null,
+    precedingInvoiceNumber: null,
+    precedingInvoiceDate: null,
+    body: `{"number":"${fields.number ?? unique}"}`,
+    bodySha256: unique,
+    createdAt,
+  };
+}
+
+const key = (name: string, requestHash: string): KeyRecord => ({ key: name, requestHash });
+
+describe.each(engines())('group commit of submissions (%s)', (engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('resolves each item of a batch as if it ran alone, in order', async () => {
+    const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
+    const first = row(tenant.id, { number: 'F-1', saasId: 'inv_1' });
+    const writes: Array<[NewSubmission, KeyRecord | undefined]> = [
+      [first, key('k-1', 'invoice:a')],
+      [row(tenant.id, { number: 'F-1' }), undefined], // the number is taken by the first item
+      [row(tenant.id), key('k-1', 'invoice:a')], // same key, same request: the first item's reply
+      [row(tenant.id), key('k-1', 'invoice:b')], // same key, another request
+      [row(tenant.id, { saasId: 'inv_1' }), undefined], // the SaaS id is taken by the first item
+      [row(tenant.id, { number: 'F-6' }), key('k-6', 'invoice:f')],
+    ];
+    // Issued in one turn of the event loop: they travel as one batch.
+    const outcomes = await Promise.all(writes.map(([submission, record]) => writeSubmission(database.db, submission, record, false)));
+
+    expect(outcomes.map((outcome) => [outcome.outcome, outcome.submissionId])).toEqual([
+      ['accepted', first.id],
+      ['duplicate', first.id],
+      ['replayed', first.id],
+      ['idempotency_conflict', null],
+      ['duplicate', first.id],
+      ['accepted', writes[5]![0].id],
+    ]);
+    expect(outcomes[5]!.eventId).toBeGreaterThan(outcomes[0]!.eventId!);
+
+    const stored = await database.db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(eq(submissions.tenantId, tenant.id));
+    expect(stored.map((submission) => submission.id).sort()).toEqual([first.id, writes[5]![0].id].sort());
+    const events = await database.db
+      .select({ id: submissionEvents.id, submissionId: submissionEvents.submissionId })
+      .from(submissionEvents)
+      .where(eq(submissionEvents.tenantId, tenant.id));
+    expect(events.map((event) => [Number(event.id), event.submissionId]).sort()).toEqual(
+      [
+        [outcomes[0]!.eventId, first.id],
+        [outcomes[5]!.eventId, writes[5]![0].id],
+      ].sort(),
+    );
+  });
+
+  it('keeps a bad item from failing the others of its batch', async () => {
+    const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
+    const good = [row(tenant.id), row(tenant.id)];
+    const bad = { ...row(tenant.id), issueDate: '2026-02-30' }; // PostgreSQL refuses the date
+    const settled = await Promise.allSettled(
+      [good[0]!, bad, good[1]!].map((submission) => writeSubmission(database.db, submission, undefined, false)),
+    );
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const stored = await database.db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(and(eq(submissions.tenantId, tenant.id), inArray(submissions.id, [good[0]!.id, bad.id, good[1]!.id])));
+    expect(stored.map((submission) => submission.id).sort()).toEqual(good.map((submission) => submission.id).sort());
+  });
+
+  it.runIf(engine === 'postgres')('reports a key taken by a concurrent transaction as key_taken, writing nothing for it', async () => {
+    const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
+    const other = postgres(process.env.TEST_DATABASE_URL!, { max: 2, onnotice: () => {} });
+    try {
+      const rival = row(tenant.id);
+      const [loser, bystander] = [row(tenant.id), row(tenant.id)];
+      const connection = await other.reserve();
+      await connection`begin`;
+      // The rival writes the key but does not commit yet.
+      await connection`select * from passerelle_submit_item(${rival.id}, ${tenant.id}, 'invoice', ${rival.saasId}, ${rival.number},
+        '2026-11-22', null, null, null, ${rival.body}, ${rival.bodySha256}, now(), 'k-race', 'invoice:rival')`;
+      const pending = Promise.all([
+        writeSubmission(database.db, loser, key('k-race', 'invoice:loser'), false),
+        writeSubmission(database.db, bystander, undefined, false),
+      ]);
+      // Commit only once the batch waits on the rival's key.
+      for (let waited = 0; ; waited += 20) {
+        const [waiting] = await other`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
+        if (waiting!.n > 0) break;
+        if (waited > 10_000) throw new Error('the batch never waited on the rival key');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await connection`commit`;
+      connection.release();
+      const [lost, kept] = await pending;
+      expect(lost).toEqual({ outcome: 'key_taken', submissionId: null, eventId: null });
+      expect(kept.outcome).toBe('accepted');
+      const stored = await database.db
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(inArray(submissions.id, [rival.id, loser.id, bystander.id]));
+      expect(stored.map((submission) => submission.id).sort()).toEqual([rival.id, bystander.id].sort());
+    } finally {
+      await other.end();
+    }
+  });
+});
