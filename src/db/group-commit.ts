@@ -69,7 +69,8 @@ export function groupCommit<Item, Result>(options: GroupCommitOptions<Item, Resu
         for (const waiting of batch) waiting.reject(error);
         return;
       }
-      await Promise.all(batch.map(settle));
+      // In order, one after the other, as the batch would have resolved them.
+      for (const waiting of batch) await settle(waiting);
       return;
     }
     batch.forEach((waiting, index) => waiting.resolve(results[index]!));

@@ -3,14 +3,14 @@
  * each item must resolve exactly as it would alone, one after the other.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { submissionEvents, submissions } from '../../src/db/schema.ts';
 import { newSubmissionId } from '../../src/domain/ids.ts';
 import type { NewSubmission } from '../../src/domain/submissions/store.ts';
-import { writeSubmission, type KeyRecord } from '../../src/domain/submissions/write.ts';
+import { writeSubmission, type AcceptedFollowUp, type KeyRecord } from '../../src/domain/submissions/write.ts';
 import { createToken } from '../../src/domain/tenancy/service.ts';
 import { engines, openTestDatabase } from '../support/gateway.ts';
 
@@ -58,7 +58,7 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
       [row(tenant.id, { number: 'F-6' }), key('k-6', 'invoice:f')],
     ];
     // Issued in one turn of the event loop: they travel as one batch.
-    const outcomes = await Promise.all(writes.map(([submission, record]) => writeSubmission(database.db, submission, record, false)));
+    const outcomes = await Promise.all(writes.map(([submission, record]) => writeSubmission(database.db, submission, record)));
 
     expect(outcomes.map((outcome) => [outcome.outcome, outcome.submissionId])).toEqual([
       ['accepted', first.id],
@@ -92,7 +92,7 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
     const good = [row(tenant.id), row(tenant.id)];
     const bad = { ...row(tenant.id), issueDate: '2026-02-30' }; // PostgreSQL refuses the date
     const settled = await Promise.allSettled(
-      [good[0]!, bad, good[1]!].map((submission) => writeSubmission(database.db, submission, undefined, false)),
+      [good[0]!, bad, good[1]!].map((submission) => writeSubmission(database.db, submission, undefined)),
     );
     expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const stored = await database.db
@@ -102,6 +102,42 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
     expect(stored.map((submission) => submission.id).sort()).toEqual(good.map((submission) => submission.id).sort());
   });
 
+  it('commits the follow-up of each accepted item with that item only', async () => {
+    const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
+    // The follow-up writes a second event; for `doomed` it fails, as a full outbox queue would.
+    const [kept, doomed, plain, refused] = [row(tenant.id), row(tenant.id), row(tenant.id), row(tenant.id)];
+    refused.number = kept.number;
+    const followUp: AcceptedFollowUp = async (tx, outcome) => {
+      if (outcome.submissionId === doomed.id) await tx.execute(sql`select 1 / 0`);
+      await tx.insert(submissionEvents).values({
+        tenantId: tenant.id,
+        submissionId: outcome.submissionId!,
+        type: 'processing_state_changed',
+        processingState: 'received',
+      });
+    };
+    const settled = await Promise.allSettled([
+      writeSubmission(database.db, kept, undefined, followUp),
+      writeSubmission(database.db, doomed, undefined, followUp),
+      writeSubmission(database.db, plain, undefined),
+      writeSubmission(database.db, refused, undefined, followUp),
+    ]);
+    expect(settled.map((result) => (result.status === 'fulfilled' ? result.value.outcome : 'rejected'))).toEqual([
+      'accepted',
+      'rejected',
+      'accepted',
+      'duplicate',
+    ]);
+    const events = await database.db
+      .select({ submissionId: submissionEvents.submissionId, type: submissionEvents.type })
+      .from(submissionEvents)
+      .where(eq(submissionEvents.tenantId, tenant.id));
+    const byType = (type: string) => events.filter((event) => event.type === type).map((event) => event.submissionId).sort();
+    expect(byType('received')).toEqual([kept.id, plain.id].sort());
+    expect(byType('processing_state_changed')).toEqual([kept.id]);
+  });
+
+  // PGlite has one connection: no transaction can run beside the batch there.
   it.runIf(engine === 'postgres')('reports a key taken by a concurrent transaction as key_taken, writing nothing for it', async () => {
     const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
     const other = postgres(process.env.TEST_DATABASE_URL!, { max: 2, onnotice: () => {} });
@@ -114,8 +150,8 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
       await connection`select * from passerelle_submit_item(${rival.id}, ${tenant.id}, 'invoice', ${rival.saasId}, ${rival.number},
         '2026-11-22', null, null, null, ${rival.body}, ${rival.bodySha256}, now(), 'k-race', 'invoice:rival')`;
       const pending = Promise.all([
-        writeSubmission(database.db, loser, key('k-race', 'invoice:loser'), false),
-        writeSubmission(database.db, bystander, undefined, false),
+        writeSubmission(database.db, loser, key('k-race', 'invoice:loser')),
+        writeSubmission(database.db, bystander, undefined),
       ]);
       // Commit only once the batch waits on the rival's key.
       for (let waited = 0; ; waited += 20) {

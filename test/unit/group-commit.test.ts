@@ -103,7 +103,9 @@ describe('group commit', () => {
       140,
     ]);
     expect(store.batches).toEqual([[11, 12, 13, 14]]);
+    // Retried in order and one at a time, as the batch would have resolved them.
     expect(store.singles).toEqual([11, 12, 13, 14]);
+    expect(store.maxInFlight()).toBe(1);
   });
 
   it('fails the whole batch, without retrying, when the error does not prove a rollback', async () => {

@@ -6,13 +6,12 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Db } from '../../db/client.ts';
-import { transact } from '../../db/transaction.ts';
 import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../documents.ts';
 import type { CommittedEvent, EventSink } from '../events/types.ts';
 import { newSubmissionId } from '../ids.ts';
 import { checkCreditNote, checkInvoice, type RuleViolation } from '../rules/index.ts';
 import { findInvoiceBySaasId, findKeyedSubmission, findSubmission, type NewSubmission, type SubmissionRow } from './store.ts';
-import { writeSubmission } from './write.ts';
+import { writeSubmission, type AcceptedFollowUp } from './write.ts';
 
 /** What to submit: a structurally valid document of one type, and its body as received. */
 export type SubmitCommand = {
@@ -82,13 +81,10 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
   };
   const idempotency = key ? { key, requestHash: `${command.documentType}:${bodySha256}` } : undefined;
 
-  const written = (await sink.wantsOutbox(db, tenantId))
-    ? await transact(db, async (tx) => {
-        const outcome = await writeSubmission(tx, row, idempotency, true);
-        if (outcome.outcome === 'accepted') await sink.recorded(tx, receivedEvent(outcome, row));
-        return outcome;
-      })
-    : await writeSubmission(db, row, idempotency, false);
+  const followUp: AcceptedFollowUp | undefined = (await sink.wantsOutbox(db, tenantId))
+    ? (tx, outcome) => sink.recorded(tx, receivedEvent(outcome, row))
+    : undefined;
+  const written = await writeSubmission(db, row, idempotency, followUp);
 
   switch (written.outcome) {
     case 'accepted': {

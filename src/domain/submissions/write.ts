@@ -2,14 +2,14 @@
  * Writing a submission: the row, its Idempotency-Key and its `received`
  * event, in one statement (`passerelle_submit_item`, migrations 0004 and
  * 0007), which resolves replays, conflicts and duplicates on the unique
- * indexes. Outside a transaction, concurrent writes are group-committed
- * (`passerelle_submit_batch`).
+ * indexes. Concurrent writes are group-committed (`passerelle_submit_batch`).
  */
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { groupCommit } from '../../db/group-commit.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { sqlState } from '../../db/sql-state.ts';
+import { transact } from '../../db/transaction.ts';
 import type { NewSubmission } from './store.ts';
 
 /** The outcome of `passerelle_submit_item` (migration 0007). */
@@ -55,6 +55,8 @@ const outcomeColumns = {
   eventId: sql<string | number | null>`event_id`,
 };
 
+const batchColumns = { ord: sql<string | number>`ord`, ...outcomeColumns };
+
 function submitItemCall(v: (name: keyof SubmitItem) => unknown) {
   return sql`passerelle_submit_item(
     ${v('id')}::uuid, ${v('tenant_id')}::uuid, ${v('document_type')}::document_type, ${v('saas_id')}, ${v('number')},
@@ -68,30 +70,50 @@ const prepared = preparedPerDatabase((db) => ({
     .from(sql`${submitItemCall((name) => sql.placeholder(name))}`)
     .prepare('passerelle_submit_item'),
   batch: db
-    .select({ ord: sql<string | number>`ord`, ...outcomeColumns })
+    .select(batchColumns)
     .from(sql`passerelle_submit_batch(${sql.placeholder('items')}::json)`)
     .prepare('passerelle_submit_batch'),
 }));
 
-// Sized for the default pool of 10: two batches leave the other connections to lookups.
-const writers = new WeakMap<Db, (item: SubmitItem) => Promise<SubmitOutcome>>();
+/**
+ * Work that must commit with an accepted write, in its transaction (an outbox
+ * enqueue); it does not run for the other outcomes.
+ */
+export type AcceptedFollowUp = (tx: Tx, outcome: SubmitOutcome) => Promise<void>;
 
-function writerFor(db: Db): (item: SubmitItem) => Promise<SubmitOutcome> {
+interface Write {
+  item: SubmitItem;
+  followUp: AcceptedFollowUp | undefined;
+}
+
+// Sized for the default pool of 10: two batches leave the other connections to lookups.
+const writers = new WeakMap<Db, (write: Write) => Promise<SubmitOutcome>>();
+
+function writerFor(db: Db): (write: Write) => Promise<SubmitOutcome> {
   let writer = writers.get(db);
   if (writer === undefined) {
     const statements = prepared(db);
-    writer = groupCommit<SubmitItem, SubmitOutcome>({
+    writer = groupCommit<Write, SubmitOutcome>({
       maxBatch: 64,
       maxInFlight: 2,
-      async writeOne(item) {
-        return outcomeOf((await statements.one.execute(item))[0]!);
+      async writeOne({ item, followUp }) {
+        if (!followUp) return outcomeOf((await statements.one.execute(item))[0]!);
+        return transact(db, async (tx) => {
+          const outcome = outcomeOf((await tx.select(outcomeColumns).from(sql`${submitItemCall((name) => item[name])}`))[0]!);
+          if (outcome.outcome === 'accepted') await followUp(tx, outcome);
+          return outcome;
+        });
       },
-      async writeBatch(items) {
-        const rows = await statements.batch.execute({ items: JSON.stringify(items) });
-        if (rows.length !== items.length) throw new Error(`passerelle_submit_batch answered ${rows.length} rows for ${items.length} items`);
-        const outcomes = new Array<SubmitOutcome>(items.length);
-        for (const row of rows) outcomes[Number(row.ord) - 1] = outcomeOf(row);
-        return outcomes;
+      async writeBatch(writes) {
+        const items = JSON.stringify(writes.map((write) => write.item));
+        if (!writes.some((write) => write.followUp)) return outcomesInOrder(await statements.batch.execute({ items }), writes.length);
+        return transact(db, async (tx) => {
+          const outcomes = outcomesInOrder(await tx.select(batchColumns).from(sql`passerelle_submit_batch(${items}::json)`), writes.length);
+          for (const [index, write] of writes.entries()) {
+            if (write.followUp && outcomes[index]!.outcome === 'accepted') await write.followUp(tx, outcomes[index]!);
+          }
+          return outcomes;
+        });
       },
       rolledBack: (error) => sqlState(error) !== undefined,
     });
@@ -100,17 +122,25 @@ function writerFor(db: Db): (item: SubmitItem) => Promise<SubmitOutcome> {
   return writer;
 }
 
+function outcomesInOrder(rows: Array<OutcomeRow & { ord: string | number }>, count: number): SubmitOutcome[] {
+  if (rows.length !== count) throw new Error(`passerelle_submit_batch answered ${rows.length} rows for ${count} items`);
+  const outcomes = new Array<SubmitOutcome>(count);
+  for (const row of rows) outcomes[Number(row.ord) - 1] = outcomeOf(row);
+  return outcomes;
+}
+
 /**
- * Writes `row` with its key (if any) and its `received` event. On a
- * transaction `db` (`inTransaction`), the statement runs there, unprepared
- * and alone; on the database itself it joins the next group commit.
- * @throws whatever the database throws (a row the statement refuses, a lost connection).
+ * Writes `row` with its key (if any) and its `received` event, with the next
+ * group commit. With `followUp`, the write (and its batch) runs in a
+ * transaction, and `followUp` runs in it when the row is accepted.
+ * @returns once committed.
+ * @throws whatever the database or `followUp` throws (a row the statement refuses, a lost connection).
  */
 export async function writeSubmission(
-  db: Executor,
+  db: Db,
   row: NewSubmission,
   key: KeyRecord | undefined,
-  inTransaction: boolean,
+  followUp?: AcceptedFollowUp,
 ): Promise<SubmitOutcome> {
   const item: SubmitItem = {
     id: row.id,
@@ -128,9 +158,7 @@ export async function writeSubmission(
     key: key?.key ?? null,
     request_hash: key?.requestHash ?? null,
   };
-  if (!inTransaction) return writerFor(db as Db)(item);
-  const rows = await db.select(outcomeColumns).from(sql`${submitItemCall((name) => item[name])}`);
-  return outcomeOf(rows[0]!);
+  return writerFor(db)({ item, followUp });
 }
 
 function outcomeOf(row: OutcomeRow): SubmitOutcome {
