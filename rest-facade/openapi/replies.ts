@@ -37,6 +37,7 @@ export const LIFECYCLE_RULES: readonly RuleId[] = [
   'GW-DATE-TIME',
   'GW-SUBMISSION-UNKNOWN',
   'GW-EVENT-ID',
+  'GW-LIFECYCLE-TEXT',
   'GW-EVENT-ID-REUSED',
 ];
 
@@ -44,7 +45,7 @@ export const LIFECYCLE_RULES: readonly RuleId[] = [
  * The rules webhook endpoint registration and changes report (`src/webhooks/endpoints.ts`),
  * in their own 422 schema (`./webhooks.ts`).
  */
-export const WEBHOOK_RULES: readonly RuleId[] = ['GW-WEBHOOK-URL', 'GW-WEBHOOK-EVENT-TYPE'];
+export const WEBHOOK_RULES: readonly RuleId[] = ['GW-WEBHOOK-URL', 'GW-WEBHOOK-EVENT-TYPE', 'GW-WEBHOOK-DESCRIPTION'];
 
 const lifecycleRules = RULE_CATALOGUE.filter((entry) => LIFECYCLE_RULES.includes(entry.id));
 /** The catalogue entries of `rules`, in catalogue order. */
@@ -210,7 +211,7 @@ const LifecycleValidationError: Schema = {
   properties: {
     path: {
       type: 'string',
-      enum: ['/submission_id', '/code', '/occurred_at', '/event_id'],
+      enum: ['/submission_id', '/code', '/occurred_at', '/event_id', '/reason', '/reason_code'],
       description: 'JSON pointer (RFC 6901) into the request body of the faulty field.',
     },
     rule: {

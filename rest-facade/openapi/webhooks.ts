@@ -198,7 +198,7 @@ const WebhookValidationError: Schema = {
   properties: {
     path: {
       type: 'string',
-      pattern: '^/(url|event_types(/(0|[1-9][0-9]*))?)$',
+      pattern: '^/(url|description|event_types(/(0|[1-9][0-9]*))?)$',
       description: 'JSON pointer (RFC 6901) into the request body: `/url`, `/event_types` (empty) or `/event_types/<index>`.',
       examples: ['/url', '/event_types/1'],
     },

@@ -4,15 +4,18 @@
  * malformed, as opposed to a document that breaks a conversion rule (422).
  */
 import { z } from 'zod';
+import { isStorableText, UNSTORABLE_TEXT } from '../domain/text.ts';
 
 /**
  * Identifiers that key a unique index (document id, number, invoice_id): not
- * blank, at most 255 characters, so a PostgreSQL index entry always fits.
+ * blank, at most 255 characters, so a PostgreSQL index entry always fits, and
+ * storable unchanged (`isStorableText`).
  */
 export const identifier = z
   .string()
   .max(255, 'must be at most 255 characters')
-  .refine((value) => value.trim().length > 0, 'must not be empty or blank');
+  .refine((value) => value.trim().length > 0, 'must not be empty or blank')
+  .refine(isStorableText, UNSTORABLE_TEXT);
 
 /** Idempotency-Key: 1 to 255 printable ASCII characters (what an HTTP header can carry unchanged). */
 export const idempotencyKey = z

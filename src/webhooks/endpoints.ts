@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { snapshot } from '../db/transaction.ts';
 import { isUuid, newSubmissionId } from '../domain/ids.ts';
 import type { RuleViolation } from '../domain/rules/index.ts';
+import { isStorableText, UNSTORABLE_TEXT } from '../domain/text.ts';
 import type { Clock } from '../clock.ts';
 import { newSigningSecret, sealSecret } from './secrets.ts';
 import {
@@ -78,6 +79,9 @@ async function check(settings: WebhookSettings, input: EndpointInput): Promise<{
         });
       }
     });
+  }
+  if (input.description != null && !isStorableText(input.description)) {
+    violations.push({ path: ['description'], rule: 'GW-WEBHOOK-DESCRIPTION', message: `description ${UNSTORABLE_TEXT}` });
   }
   return { violations, url: normalised };
 }

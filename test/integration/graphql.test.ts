@@ -123,6 +123,17 @@ describe.each(engines())('GraphQL on %s', (engine) => {
     expect(result.issues.map((i: { path: string }) => i.path).sort()).toEqual(['/idempotencyKey', '/input/number']);
   });
 
+  it('returns InvalidArguments for an identifier PostgreSQL cannot store (U+0000, an unpaired surrogate)', async () => {
+    const client = await gateway.tenant();
+    const reply = await client.graphql(SUBMIT_INVOICE, { input: invoiceInput({ id: 'inv-\ud800', number: 'F-\u0000' }) });
+    const result = reply.body.data.submitInvoice;
+    expect(result.__typename).toBe('InvalidArguments');
+    expect(result.issues).toEqual([
+      { path: '/input/id', message: 'must not contain U+0000 or an unpaired surrogate' },
+      { path: '/input/number', message: 'must not contain U+0000 or an unpaired surrogate' },
+    ]);
+  });
+
   it('submits a credit note linked to its invoice', async () => {
     const client = await gateway.tenant();
     const input = invoiceInput();

@@ -121,6 +121,10 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
       ['a date past year 9999 in UTC', { occurred_at: '9999-12-31T23:59:59-14:00' }, '/occurred_at', 'GW-DATE-TIME'],
       ['an unknown submission', { submission_id: '01a20000-0000-7000-8000-000000000000' }, '/submission_id', 'GW-SUBMISSION-UNKNOWN'],
       ['a blank event id', { event_id: ' ' }, '/event_id', 'GW-EVENT-ID'],
+      // PostgreSQL text cannot hold U+0000; an unpaired surrogate has no UTF-8 form.
+      ['U+0000 in the event id', { event_id: 'evt-\u0000' }, '/event_id', 'GW-EVENT-ID'],
+      ['U+0000 in the reason', { reason: 'r\u0000' }, '/reason', 'GW-LIFECYCLE-TEXT'],
+      ['an unpaired surrogate in the reason code', { reason_code: 'c\udc00' }, '/reason_code', 'GW-LIFECYCLE-TEXT'],
     ])('answers 422 for %s', async (_name, overrides, path, rule) => {
       const { id } = await submitted();
       const reply = await platform.post('/pa/v1/lifecycle-events', event(id, overrides));

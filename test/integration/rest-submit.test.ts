@@ -80,6 +80,9 @@ describe.each(engines())('REST submissions on %s', (engine) => {
       ['a line quantity as text', { body: invoice().unique().withoutLines().withLine((l) => l.with('quantity', '2')).build() }, /\/lines\/0\/quantity must be a number/],
       ['a missing tax percentage', { body: invoice().unique().withoutLines().withLine((l) => l.withTaxes({ name: 'VAT', amount: 1 } as never)).build() }, /\/lines\/0\/taxes\/0\/percentage is required/],
       ['a blank number', { body: invoice().unique().with('number', '  ').build() }, /\/number must not be empty/],
+      // PostgreSQL text cannot hold U+0000; an unpaired surrogate has no UTF-8 form.
+      ['U+0000 in the number', { body: invoice().unique().with('number', 'F-\u0000-1').build() }, /\/number must not contain U\+0000/],
+      ['an unpaired surrogate in the id', { body: invoice().unique().with('id', 'inv-\ud800-1').build() }, /\/id must not contain U\+0000 or an unpaired surrogate/],
     ];
 
     it.each(cases)('answers 400 for %s, naming the field', async (_name, request, detail) => {
@@ -203,6 +206,13 @@ describe.each(engines())('REST submissions on %s', (engine) => {
       });
       // BT-26 is the invoice's local issue date as written, not converted to UTC.
       expect(graphql.body.data.creditNote).toEqual({ precedingInvoiceNumber: inv.number, precedingInvoiceDate: '2018-02-05' });
+    });
+
+    it('answers 400 at /invoice_id for an original invoice id PostgreSQL cannot store', async () => {
+      const client = await gateway.tenant();
+      const reply = await client.post('/v1/credit-notes', creditNote().unique().refunding('inv-\u0000').build());
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors).toEqual([{ path: '/invoice_id', message: 'must not contain U+0000 or an unpaired surrogate' }]);
     });
 
     it('refuses an unknown original invoice with 422 at /invoice_id', async () => {

@@ -44,6 +44,22 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
     expect((await client.get(`${COLLECTION}/${endpoint.id}`)).body).toEqual(unchanged);
   });
 
+  it('refuses a description PostgreSQL cannot store unchanged (U+0000, an unpaired surrogate) with 422', async () => {
+    const client = await suite.gateway.tenant();
+    const { body: endpoint } = await register(client);
+    const refusals = [
+      await client.post(COLLECTION, { url: endpoint.url, event_types: ['submission.received'], description: 'a\u0000b' }),
+      await patch(client, endpoint.id, { description: 'a\ud800b' }),
+    ];
+    for (const refused of refusals) {
+      expectProblem(refused, 422, 'validation-failed');
+      expect(refused.body.errors).toEqual([
+        { path: '/description', rule: 'GW-WEBHOOK-DESCRIPTION', message: 'description must not contain U+0000 or an unpaired surrogate' },
+      ]);
+    }
+    expect((await client.get(COLLECTION)).body.data).toHaveLength(1);
+  });
+
   it('answers 400 for a malformed body and 413 for a body over 1 MiB', async () => {
     const client = await suite.gateway.tenant();
     const { body: endpoint } = await register(client);

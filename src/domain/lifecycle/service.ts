@@ -11,6 +11,7 @@ import { recordEvent } from '../events/store.ts';
 import type { CommittedEvent, EventSink } from '../events/types.ts';
 import type { RuleViolation } from '../rules/index.ts';
 import { isUuid } from '../ids.ts';
+import { isStorableText, UNSTORABLE_TEXT } from '../text.ts';
 import type { SubmissionRow } from '../submissions/store.ts';
 import { lifecycleCode } from './codes.ts';
 import { findByEventId, hasFinalStatus, insertStatus, lockSubmission, setProcessingState } from './recording-store.ts';
@@ -56,8 +57,12 @@ function check(event: LifecycleEvent): RuleViolation[] {
   if (!isDateTime(event.occurred_at)) {
     violations.push({ path: ['occurred_at'], rule: 'GW-DATE-TIME', message: `"${event.occurred_at.slice(0, 40)}" is not an RFC 3339 date-time with an offset` });
   }
-  if (event.event_id.trim() === '' || event.event_id.length > 255) {
-    violations.push({ path: ['event_id'], rule: 'GW-EVENT-ID', message: 'event_id must be 1 to 255 characters, not blank' });
+  if (event.event_id.trim() === '' || event.event_id.length > 255 || !isStorableText(event.event_id)) {
+    violations.push({ path: ['event_id'], rule: 'GW-EVENT-ID', message: `event_id must be 1 to 255 characters, not blank, and ${UNSTORABLE_TEXT}` });
+  }
+  for (const field of ['reason', 'reason_code'] as const) {
+    const text = event[field];
+    if (text != null && !isStorableText(text)) violations.push({ path: [field], rule: 'GW-LIFECYCLE-TEXT', message: `${field} ${UNSTORABLE_TEXT}` });
   }
   return violations;
 }

@@ -93,8 +93,13 @@ const CATALOGUE = [
   },
   {
     id: 'GW-EVENT-ID',
-    summary: 'A lifecycle event event_id is blank or longer than 255 characters.',
+    summary: 'A lifecycle event event_id is blank, longer than 255 characters, or contains U+0000 or an unpaired surrogate.',
     reference: 'spec § Lifecycle status entry; event_id makes POST /pa/v1/lifecycle-events idempotent',
+  },
+  {
+    id: 'GW-LIFECYCLE-TEXT',
+    summary: 'A lifecycle event reason or reason_code contains U+0000 or an unpaired surrogate, which cannot be stored unchanged.',
+    reference: 'spec § Lifecycle status entry (reason, reason_code); PostgreSQL text refuses U+0000, RFC 8259 § 8.2',
   },
   {
     id: 'GW-EVENT-ID-REUSED',
@@ -110,6 +115,11 @@ const CATALOGUE = [
     id: 'GW-WEBHOOK-EVENT-TYPE',
     summary: 'A webhook endpoint subscribes to an unknown event type, or to none.',
     reference: 'spec § Events (webhooks): submission.received, submission.processing_state_changed, submission.lifecycle_status_added',
+  },
+  {
+    id: 'GW-WEBHOOK-DESCRIPTION',
+    summary: 'A webhook endpoint description contains U+0000 or an unpaired surrogate, which cannot be stored unchanged.',
+    reference: 'spec § Events (webhooks); PostgreSQL text refuses U+0000, RFC 8259 § 8.2',
   },
   {
     id: 'GW-SHAPE',

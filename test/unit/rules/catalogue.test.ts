@@ -33,9 +33,11 @@ describe('RULE_CATALOGUE', () => {
       'GW-DATE-TIME',
       'GW-SUBMISSION-UNKNOWN',
       'GW-EVENT-ID',
+      'GW-LIFECYCLE-TEXT',
       'GW-EVENT-ID-REUSED',
       'GW-WEBHOOK-URL',
       'GW-WEBHOOK-EVENT-TYPE',
+      'GW-WEBHOOK-DESCRIPTION',
       'GW-SHAPE',
     ]);
   });

@@ -1,0 +1,17 @@
+/**
+ * Text PostgreSQL can store unchanged. Its `text` type refuses U+0000, and an
+ * unpaired UTF-16 surrogate (which a JSON `\ud800` escape yields) has no UTF-8
+ * form: the driver would store U+FFFD instead, so the value read back would
+ * differ from the one accepted, and two different values could collide.
+ */
+
+// In a `u` regex a surrogate pair is one code point, so \p{Cs} matches unpaired surrogates only.
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+/** True when `value` has no U+0000 and no unpaired surrogate. */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/** The message for a value `isStorableText` refuses. */
+export const UNSTORABLE_TEXT = 'must not contain U+0000 or an unpaired surrogate';
