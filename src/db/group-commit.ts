@@ -23,14 +23,22 @@ export interface GroupCommitOptions<Item, Result> {
    * it would have failed each request alone: retrying could write twice.
    */
   rolledBack(error: unknown): boolean;
-  /** Most items in one batch (bounds the statement's size and its locks). */
+  /** Most items in one batch (bounds the statement's locks). */
   maxBatch: number;
+  /**
+   * Most total weight in one batch (bounds the statement's size and the memory
+   * it takes on both sides); an item heavier than this alone goes alone.
+   */
+  maxBatchWeight: number;
+  /** An item's weight, e.g. its size in bytes (UTF-16 code units are close enough). */
+  weigh(item: Item): number;
   /** Most batches in flight at once (each holds one pooled connection). */
   maxInFlight: number;
 }
 
 interface Waiting<Item, Result> {
   item: Item;
+  weight: number;
   resolve(result: Result): void;
   reject(error: unknown): void;
 }
@@ -50,13 +58,24 @@ export function groupCommit<Item, Result>(options: GroupCommitOptions<Item, Resu
   function flush(): void {
     scheduled = false;
     while (inFlight < options.maxInFlight && queue.length > 0) {
-      const batch = queue.splice(0, options.maxBatch);
+      const batch = queue.splice(0, batchLength());
       inFlight += 1;
       void send(batch).finally(() => {
         inFlight -= 1;
         schedule();
       });
     }
+  }
+
+  /** How many queued items make the next batch: at least one, within both bounds. */
+  function batchLength(): number {
+    let length = 1;
+    let weight = queue[0]!.weight;
+    while (length < queue.length && length < options.maxBatch && weight + queue[length]!.weight <= options.maxBatchWeight) {
+      weight += queue[length]!.weight;
+      length += 1;
+    }
+    return length;
   }
 
   async function send(batch: Array<Waiting<Item, Result>>): Promise<void> {
@@ -86,7 +105,7 @@ export function groupCommit<Item, Result>(options: GroupCommitOptions<Item, Resu
 
   return (item) =>
     new Promise<Result>((resolve, reject) => {
-      queue.push({ item, resolve, reject });
+      queue.push({ item, weight: options.weigh(item), resolve, reject });
       schedule();
     });
 }

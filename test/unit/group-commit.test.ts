@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCommit } from '../../src/db/group-commit.ts';
+import { groupCommit, type GroupCommitOptions } from '../../src/db/group-commit.ts';
 
 /** A fake store that records how it was called and answers `item * 10` unless told to fail. */
 function recordingStore(options: { failBatch?: (items: readonly number[]) => unknown; failOne?: (item: number) => unknown } = {}) {
@@ -49,10 +49,24 @@ const serverError = (message: string) => Object.assign(new Error(message), { cod
 const rolledBack = (error: unknown) => (error as { code?: unknown }).code === '23514';
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A group-commit writer on `store`: every item weighs 1 unless `overrides` says otherwise. */
+function writerOn(store: ReturnType<typeof recordingStore>, overrides: Partial<GroupCommitOptions<number, number>> = {}) {
+  return groupCommit<number, number>({
+    writeBatch: store.writeBatch,
+    writeOne: store.writeOne,
+    rolledBack,
+    maxBatch: 64,
+    maxBatchWeight: Number.POSITIVE_INFINITY,
+    weigh: () => 1,
+    maxInFlight: 1,
+    ...overrides,
+  });
+}
+
 describe('group commit', () => {
   it('writes a lone item alone and items of one turn as one batch, each caller getting its own result', async () => {
     const store = recordingStore();
-    const write = groupCommit({ ...store, rolledBack, maxBatch: 64, maxInFlight: 1 });
+    const write = writerOn(store, { maxBatch: 64, maxInFlight: 1 });
     expect(await write(1)).toBe(10);
     expect(await Promise.all([2, 3, 4].map(write))).toEqual([20, 30, 40]);
     expect(store.singles).toEqual([1]);
@@ -61,7 +75,7 @@ describe('group commit', () => {
 
   it('gathers what arrives while a batch is in flight into the next one, up to maxBatch', async () => {
     const store = recordingStore();
-    const write = groupCommit({ ...store, rolledBack, maxBatch: 3, maxInFlight: 1 });
+    const write = writerOn(store, { maxBatch: 3, maxInFlight: 1 });
     store.holdWrites(true);
     const first = write(1);
     await nextTurn();
@@ -77,9 +91,26 @@ describe('group commit', () => {
     expect(store.maxInFlight()).toBe(1);
   });
 
+  it('closes a batch before it would pass maxBatchWeight, and sends an item heavier than that alone', async () => {
+    const store = recordingStore();
+    const write = writerOn(store, { maxBatchWeight: 10, weigh: (item) => item });
+    store.holdWrites(true);
+    const first = write(0);
+    await nextTurn();
+    const rest = [4, 4, 4, 20, 1, 1].map(write);
+    await nextTurn();
+    store.holdWrites(false);
+    expect(await Promise.all([first, ...rest])).toEqual([0, 40, 40, 40, 200, 10, 10]);
+    expect(store.batches).toEqual([
+      [4, 4],
+      [1, 1],
+    ]);
+    expect(store.singles).toEqual([0, 4, 20]);
+  });
+
   it('never has more than maxInFlight batches in flight', async () => {
     const store = recordingStore();
-    const write = groupCommit({ ...store, rolledBack, maxBatch: 2, maxInFlight: 2 });
+    const write = writerOn(store, { maxBatch: 2, maxInFlight: 2 });
     store.holdWrites(true);
     const all = Array.from({ length: 9 }, (_, index) => write(index));
     await nextTurn();
@@ -94,7 +125,7 @@ describe('group commit', () => {
       failBatch: (items) => (items.includes(13) ? serverError('check violation') : undefined),
       failOne: (item) => (item === 13 ? serverError('check violation on 13') : undefined),
     });
-    const write = groupCommit({ ...store, rolledBack, maxBatch: 64, maxInFlight: 1 });
+    const write = writerOn(store, { maxBatch: 64, maxInFlight: 1 });
     const results = await Promise.allSettled([11, 12, 13, 14].map(write));
     expect(results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as Error).message))).toEqual([
       110,
@@ -111,7 +142,7 @@ describe('group commit', () => {
   it('fails the whole batch, without retrying, when the error does not prove a rollback', async () => {
     const lost = new Error('connection lost');
     const store = recordingStore({ failBatch: () => lost });
-    const write = groupCommit({ ...store, rolledBack, maxBatch: 64, maxInFlight: 1 });
+    const write = writerOn(store, { maxBatch: 64, maxInFlight: 1 });
     const results = await Promise.allSettled([1, 2, 3].map(write));
     expect(results).toEqual([1, 2, 3].map(() => ({ status: 'rejected', reason: lost })));
     expect(store.singles).toEqual([]);

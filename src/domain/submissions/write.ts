@@ -95,6 +95,9 @@ function writerFor(db: Db): (write: Write) => Promise<SubmitOutcome> {
     const statements = prepared(db);
     writer = groupCommit<Write, SubmitOutcome>({
       maxBatch: 64,
+      // A body may be 1 MiB: 64 of them in one JSON parameter would be 64 MiB on each side.
+      maxBatchWeight: 4 * 1024 * 1024,
+      weigh: (write) => write.item.body.length,
       maxInFlight: 2,
       async writeOne({ item, followUp }) {
         if (!followUp) return outcomeOf((await statements.one.execute(item))[0]!);
