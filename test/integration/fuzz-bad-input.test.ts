@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, Reply } from '../support/client.ts';
 import { creditNote, invoice } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { toGraphQLName } from '../../src/schema/wire-names.ts';
 
 type Segment = string | number;
 
@@ -70,6 +71,23 @@ function applyEdits<T>(doc: T, edits: Array<[Segment[], unknown]>): T {
   return doc;
 }
 
+/** A wire (snake_case) document as GraphQL input (camelCase keys). */
+function toInput(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toInput);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [toGraphQLName(key), toInput(item)]));
+}
+
+const SUBMIT_INVOICE = /* GraphQL */ `
+  mutation ($input: InvoiceInput!) {
+    submitInvoice(input: $input) {
+      __typename
+      ... on ValidationFailed { issues { path rule } }
+      ... on InvalidArguments { issues { path } }
+    }
+  }
+`;
+
 function expectDocumented(reply: Reply, allowed: number[]): void {
   expect(allowed, `status ${reply.status}: ${reply.text.slice(0, 300)}`).toContain(reply.status);
   if (reply.status >= 400) expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -105,6 +123,21 @@ describe.each(engines())('hostile bodies never get a 500 (%s)', (engine) => {
         expectDocumented(reply, [202, 400, 409, 422]);
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it('GraphQL submitInvoice: a typed result or a GraphQL error, never an internal one', async () => {
+    const base = () => toInput(invoice().unique().build());
+    await fc.assert(
+      fc.asyncProperty(editsOf(base()), async (edits) => {
+        const reply = await client.graphql(SUBMIT_INVOICE, { input: applyEdits(base(), edits) });
+        expect([200, 400], reply.text.slice(0, 300)).toContain(reply.status);
+        const codes = (reply.body.errors ?? []).map((error: { extensions?: { code?: string } }) => error.extensions?.code);
+        expect(codes, reply.text.slice(0, 300)).not.toContain('INTERNAL_SERVER_ERROR');
+        if (!reply.body.errors) expect(reply.body.data.submitInvoice.__typename).toMatch(/^(SubmissionAccepted|ValidationFailed|InvalidArguments|DuplicateSubmission)$/);
+      }),
+      // Coercion refuses most wrong types before anything runs: twice the runs to reach the resolver as often.
+      { numRuns: RUNS * 2 },
     );
   });
 
