@@ -44,6 +44,12 @@ export async function readInput(
     sendProblem(res, 'malformed', { detail: 'Content-Type must be application/json' });
     return undefined;
   }
+  // Read as is, a gzip body would be refused as "not valid JSON", a misleading reason.
+  const encoding = req.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    sendProblem(res, 'malformed', { detail: 'Content-Encoding is not supported: send the body uncompressed' });
+    return undefined;
+  }
   const body = await readJsonBody(req);
   if (!body.ok) {
     sendProblem(res, body.problem, { detail: body.detail }, { Connection: 'close' });

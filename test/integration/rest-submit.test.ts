@@ -69,6 +69,7 @@ describe.each(engines())('REST submissions on %s', (engine) => {
       ['a JSON null', { raw: 'null' }, /\(body\) must not be null/],
       ['invalid UTF-8', { raw: '\uFFFD' }, /./],
       ['a form content type', { raw: 'id=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, /Content-Type/],
+      ['a compressed body', { raw: JSON.stringify(invoice().unique().build()), headers: { 'content-encoding': 'gzip' } }, /Content-Encoding is not supported/],
       ['a missing required field', { body: invoice().unique().without('number').build() }, /\/number is required/],
       ['null for a required field', { body: invoice().unique().with('currency', null).build() }, /\/currency must not be null/],
       ['a string amount', { body: invoice().unique().with('total', '1515').build() }, /\/total must be an integer amount/],
