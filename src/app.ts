@@ -76,9 +76,11 @@ export function buildApp(options: AppOptions): App {
   let fanoutEnqueued = false;
   const events: EventSink = {
     wantsOutbox: (db, tenantId) => presence.has(db, tenantId),
-    async recorded(tx, event) {
-      if (!(await presence.has(tx, event.tenantId))) return;
-      await queue.enqueueFanout(tx, event.id);
+    async recorded(tx, recorded) {
+      const ids: number[] = [];
+      for (const event of recorded) if (await presence.has(tx, event.tenantId)) ids.push(event.id);
+      if (ids.length === 0) return;
+      await queue.enqueueFanouts(tx, ids);
       fanoutEnqueued = true;
     },
     committed(committed) {

@@ -27,8 +27,8 @@ export interface QueueHandlers {
 }
 
 export interface WebhookQueue {
-  /** Enqueues the fan-out of event `eventId` on `tx`, so it commits with the event. */
-  enqueueFanout(tx: Executor, eventId: number): Promise<void>;
+  /** Enqueues the fan-out of each of `eventIds` on `tx`, in one statement, so they commit with the events. */
+  enqueueFanouts(tx: Executor, eventIds: readonly number[]): Promise<void>;
   /** Enqueues an attempt of delivery `deliveryId`, on `db` (a transaction) if given, not before `startAfter`. */
   enqueueAttempt(deliveryId: string, options?: { db?: Executor; startAfter?: Date | number }): Promise<void>;
   /** Wakes this process's fan-out worker now rather than at its next poll (call after committing a fan-out job). */
@@ -67,8 +67,9 @@ export function createWebhookQueue(database: Database, log: Logger): WebhookQueu
   }
 
   return {
-    async enqueueFanout(tx, eventId) {
-      await boss.send(FANOUT, { eventId }, { db: executeSqlOn(tx) });
+    async enqueueFanouts(tx, eventIds) {
+      // insert() takes the queue's retry and expiry settings, as send() does.
+      await boss.insert(eventIds.map((eventId) => ({ name: FANOUT, data: { eventId } })), { db: executeSqlOn(tx) });
     },
     async enqueueAttempt(deliveryId, options = {}) {
       await boss.send(ATTEMPT, { deliveryId }, { ...(options.db && { db: executeSqlOn(options.db) }), startAfter: options.startAfter });

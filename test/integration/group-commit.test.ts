@@ -102,19 +102,23 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
     expect(stored.map((submission) => submission.id).sort()).toEqual(good.map((submission) => submission.id).sort());
   });
 
-  it('commits the follow-up of each accepted item with that item only', async () => {
+  it('runs the follow-up once per transaction with its accepted items, and commits it with them only', async () => {
     const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
-    // The follow-up writes a second event; for `doomed` it fails, as a full outbox queue would.
-    const [kept, doomed, plain, refused] = [row(tenant.id), row(tenant.id), row(tenant.id), row(tenant.id)];
+    // The follow-up writes a second event per item; with `doomed` among them it fails, as a full outbox queue would.
+    const [kept, doomed, plain, refused, other] = [row(tenant.id), row(tenant.id), row(tenant.id), row(tenant.id), row(tenant.id)];
     refused.number = kept.number;
-    const followUp: AcceptedFollowUp = async (tx, outcome) => {
-      if (outcome.submissionId === doomed.id) await tx.execute(sql`select 1 / 0`);
-      await tx.insert(submissionEvents).values({
-        tenantId: tenant.id,
-        submissionId: outcome.submissionId!,
-        type: 'processing_state_changed',
-        processingState: 'received',
-      });
+    const calls: string[][] = [];
+    const followUp: AcceptedFollowUp = async (tx, accepted) => {
+      calls.push(accepted.map(({ row }) => row.id));
+      if (accepted.some(({ outcome }) => outcome.submissionId === doomed.id)) await tx.execute(sql`select 1 / 0`);
+      await tx.insert(submissionEvents).values(
+        accepted.map(({ outcome }) => ({
+          tenantId: tenant.id,
+          submissionId: outcome.submissionId!,
+          type: 'processing_state_changed' as const,
+          processingState: 'received' as const,
+        })),
+      );
     };
     const settled = await Promise.allSettled([
       writeSubmission(database.db, kept, undefined, followUp),
@@ -128,13 +132,22 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
       'accepted',
       'duplicate',
     ]);
+    // Once for the batch (rolled back by `doomed`), then once per item retried alone and accepted.
+    expect(calls).toEqual([[kept.id, doomed.id], [kept.id], [doomed.id]]);
+
+    // Without a bad item, one call covers the whole batch.
+    calls.length = 0;
+    const [one, two] = await Promise.all([writeSubmission(database.db, other, undefined, followUp), writeSubmission(database.db, row(tenant.id), undefined, followUp)]);
+    expect([one.outcome, two.outcome]).toEqual(['accepted', 'accepted']);
+    expect(calls).toEqual([[other.id, two.submissionId]]);
+
     const events = await database.db
       .select({ submissionId: submissionEvents.submissionId, type: submissionEvents.type })
       .from(submissionEvents)
       .where(eq(submissionEvents.tenantId, tenant.id));
     const byType = (type: string) => events.filter((event) => event.type === type).map((event) => event.submissionId).sort();
-    expect(byType('received')).toEqual([kept.id, plain.id].sort());
-    expect(byType('processing_state_changed')).toEqual([kept.id]);
+    expect(byType('received')).toEqual([kept.id, plain.id, other.id, two.submissionId].sort());
+    expect(byType('processing_state_changed')).toEqual([kept.id, other.id, two.submissionId].sort());
   });
 
   // PGlite has one connection: no transaction can run beside the batch there.

@@ -12,7 +12,7 @@ type NewEvent = Parameters<typeof insertEvent>[1];
 /** Records one event in the caller's transaction and lets `sink` enqueue its follow-up work there too. */
 export async function recordEvent(tx: Executor, sink: EventSink, event: NewEvent): Promise<CommittedEvent> {
   const committed = await insertEvent(tx, event);
-  await sink.recorded(tx, committed);
+  await sink.recorded(tx, [committed]);
   return committed;
 }
 

@@ -26,11 +26,12 @@ export interface EventSink {
    */
   wantsOutbox(db: Executor, tenantId: string): Promise<boolean>;
   /**
-   * Inside the transaction that records `event`: durable follow-up work
+   * Inside the transaction that records `events`: durable follow-up work
    * (webhook fan-out) is enqueued on `tx`, so it commits or rolls back with
-   * the change itself (an outbox).
+   * the changes themselves (an outbox). Several events at once, so a group
+   * commit enqueues its batch's work in one statement.
    */
-  recorded(tx: Executor, event: CommittedEvent): Promise<void>;
+  recorded(tx: Executor, events: readonly CommittedEvent[]): Promise<void>;
   /**
    * After commit: live notifications (subscriptions, the platform connector).
    * Must not throw: delivery problems are the sink's to handle.

@@ -81,9 +81,7 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
   };
   const idempotency = key ? { key, requestHash: `${command.documentType}:${bodySha256}` } : undefined;
 
-  const followUp: AcceptedFollowUp | undefined = (await sink.wantsOutbox(db, tenantId))
-    ? (tx, outcome) => sink.recorded(tx, receivedEvent(outcome, row))
-    : undefined;
+  const followUp = (await sink.wantsOutbox(db, tenantId)) ? outboxOf(sink) : undefined;
   const written = await writeSubmission(db, row, idempotency, followUp);
 
   switch (written.outcome) {
@@ -105,6 +103,19 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
       return { ok: false, code: 'duplicate', existing };
     }
   }
+}
+
+// One follow-up per sink, not one per call: a group commit enqueues the work of writes that share it in one call.
+const outboxes = new WeakMap<EventSink, AcceptedFollowUp>();
+
+/** The follow-up that hands accepted writes' `received` events to `sink` inside their transaction. */
+function outboxOf(sink: EventSink): AcceptedFollowUp {
+  let followUp = outboxes.get(sink);
+  if (!followUp) {
+    followUp = (tx, accepted) => sink.recorded(tx, accepted.map(({ row, outcome }) => receivedEvent(outcome, row)));
+    outboxes.set(sink, followUp);
+  }
+  return followUp;
 }
 
 /** The stored row without its body (object rest with excluded keys took V8's slow path on every submission). */

@@ -75,14 +75,24 @@ const prepared = preparedPerDatabase((db) => ({
     .prepare('passerelle_submit_batch'),
 }));
 
+/** A write that was accepted: the row as written and its outcome (with the `received` event's id). */
+export interface AcceptedWrite {
+  row: NewSubmission;
+  outcome: SubmitOutcome;
+}
+
 /**
- * Work that must commit with an accepted write, in its transaction (an outbox
- * enqueue); it does not run for the other outcomes.
+ * Work that must commit with accepted writes, in their transaction (an outbox
+ * enqueue). It runs once per transaction with every accepted write that asked
+ * for it (a batch's in one call, so the work can be one statement), and not
+ * for writes with other outcomes. Pass the same function on every call: writes
+ * of one batch are grouped by it.
  */
-export type AcceptedFollowUp = (tx: Tx, outcome: SubmitOutcome) => Promise<void>;
+export type AcceptedFollowUp = (tx: Tx, accepted: readonly AcceptedWrite[]) => Promise<void>;
 
 interface Write {
   item: SubmitItem;
+  row: NewSubmission;
   followUp: AcceptedFollowUp | undefined;
 }
 
@@ -99,11 +109,11 @@ function writerFor(db: Db): (write: Write) => Promise<SubmitOutcome> {
       maxBatchWeight: 4 * 1024 * 1024,
       weigh: (write) => write.item.body.length,
       maxInFlight: 2,
-      async writeOne({ item, followUp }) {
+      async writeOne({ item, row, followUp }) {
         if (!followUp) return outcomeOf((await statements.one.execute(item))[0]!);
         return transact(db, async (tx) => {
           const outcome = outcomeOf((await tx.select(outcomeColumns).from(sql`${submitItemCall((name) => item[name])}`))[0]!);
-          if (outcome.outcome === 'accepted') await followUp(tx, outcome);
+          if (outcome.outcome === 'accepted') await followUp(tx, [{ row, outcome }]);
           return outcome;
         });
       },
@@ -112,9 +122,15 @@ function writerFor(db: Db): (write: Write) => Promise<SubmitOutcome> {
         if (!writes.some((write) => write.followUp)) return outcomesInOrder(await statements.batch.execute({ items }), writes.length);
         return transact(db, async (tx) => {
           const outcomes = outcomesInOrder(await tx.select(batchColumns).from(sql`passerelle_submit_batch(${items}::json)`), writes.length);
-          for (const [index, write] of writes.entries()) {
-            if (write.followUp && outcomes[index]!.outcome === 'accepted') await write.followUp(tx, outcomes[index]!);
-          }
+          const accepted = new Map<AcceptedFollowUp, AcceptedWrite[]>();
+          writes.forEach((write, index) => {
+            const outcome = outcomes[index]!;
+            if (!write.followUp || outcome.outcome !== 'accepted') return;
+            const group = accepted.get(write.followUp) ?? [];
+            group.push({ row: write.row, outcome });
+            accepted.set(write.followUp, group);
+          });
+          for (const [followUp, group] of accepted) await followUp(tx, group);
           return outcomes;
         });
       },
@@ -135,7 +151,8 @@ function outcomesInOrder(rows: Array<OutcomeRow & { ord: string | number }>, cou
 /**
  * Writes `row` with its key (if any) and its `received` event, with the next
  * group commit. With `followUp`, the write (and its batch) runs in a
- * transaction, and `followUp` runs in it when the row is accepted.
+ * transaction, and `followUp` runs in it when the row is accepted (see
+ * `AcceptedFollowUp`).
  * @returns once committed.
  * @throws whatever the database or `followUp` throws (a row the statement refuses, a lost connection).
  */
@@ -161,7 +178,7 @@ export async function writeSubmission(
     key: key?.key ?? null,
     request_hash: key?.requestHash ?? null,
   };
-  return writerFor(db)({ item, followUp });
+  return writerFor(db)({ item, row, followUp });
 }
 
 function outcomeOf(row: OutcomeRow): SubmitOutcome {
