@@ -1,7 +1,8 @@
 /**
- * Prepared statements built once per database handle. drizzle rebuilds a
- * query's SQL on every run unless it is `.prepare(name)`d, and a prepared
- * query belongs to the handle it was built on (the embedded engine and each
+ * Prepared statements built once per database handle (or what holds them,
+ * such as the submissions' group-commit writer). drizzle rebuilds a query's
+ * SQL on every run unless it is `.prepare(name)`d, and a prepared query
+ * belongs to the handle it was built on (the embedded engine and each
  * PostgreSQL pool are separate handles, and tests open several).
  */
 import type { Db } from './client.ts';

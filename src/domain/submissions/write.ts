@@ -64,17 +64,6 @@ function submitItemCall(v: (name: keyof SubmitItem) => unknown) {
     ${v('body')}, ${v('body_sha256')}, ${v('created_at')}::timestamptz, ${v('key')}, ${v('request_hash')})`;
 }
 
-const prepared = preparedPerDatabase((db) => ({
-  one: db
-    .select(outcomeColumns)
-    .from(sql`${submitItemCall((name) => sql.placeholder(name))}`)
-    .prepare('passerelle_submit_item'),
-  batch: db
-    .select(batchColumns)
-    .from(sql`passerelle_submit_batch(${sql.placeholder('items')}::json)`)
-    .prepare('passerelle_submit_batch'),
-}));
-
 /** A write that was accepted: the row as written and its outcome (with the `received` event's id). */
 export interface AcceptedWrite {
   row: NewSubmission;
@@ -96,50 +85,61 @@ interface Write {
   followUp: AcceptedFollowUp | undefined;
 }
 
-// Sized for the default pool of 10: two batches leave the other connections to lookups.
-const writers = new WeakMap<Db, (write: Write) => Promise<SubmitOutcome>>();
-
-function writerFor(db: Db): (write: Write) => Promise<SubmitOutcome> {
-  let writer = writers.get(db);
-  if (writer === undefined) {
-    const statements = prepared(db);
-    writer = groupCommit<Write, SubmitOutcome>({
-      maxBatch: 64,
-      // A body may be 1 MiB: 64 of them in one JSON parameter would be 64 MiB on each side.
-      maxBatchWeight: 4 * 1024 * 1024,
-      weigh: (write) => write.item.body.length,
-      maxInFlight: 2,
-      async writeOne({ item, row, followUp }) {
-        if (!followUp) return outcomeOf((await statements.one.execute(item))[0]!);
-        return transact(db, async (tx) => {
-          const outcome = outcomeOf((await tx.select(outcomeColumns).from(sql`${submitItemCall((name) => item[name])}`))[0]!);
-          if (outcome.outcome === 'accepted') await followUp(tx, [{ row, outcome }]);
-          return outcome;
-        });
-      },
-      async writeBatch(writes) {
-        const items = JSON.stringify(writes.map((write) => write.item));
-        if (!writes.some((write) => write.followUp)) return outcomesInOrder(await statements.batch.execute({ items }), writes.length);
-        return transact(db, async (tx) => {
-          const outcomes = outcomesInOrder(await tx.select(batchColumns).from(sql`passerelle_submit_batch(${items}::json)`), writes.length);
-          const accepted = new Map<AcceptedFollowUp, AcceptedWrite[]>();
-          writes.forEach((write, index) => {
-            const outcome = outcomes[index]!;
-            if (!write.followUp || outcome.outcome !== 'accepted') return;
-            const group = accepted.get(write.followUp) ?? [];
-            group.push({ row: write.row, outcome });
-            accepted.set(write.followUp, group);
-          });
-          for (const [followUp, group] of accepted) await followUp(tx, group);
-          return outcomes;
-        });
-      },
-      rolledBack: (error) => sqlState(error) !== undefined,
-    });
-    writers.set(db, writer);
-  }
-  return writer;
+/**
+ * Runs each follow-up once in `tx`, with the accepted writes (of `writes`,
+ * whose outcomes are `outcomes`, in order) that asked for it.
+ */
+async function runFollowUps(tx: Tx, writes: readonly Write[], outcomes: readonly SubmitOutcome[]): Promise<void> {
+  const accepted = new Map<AcceptedFollowUp, AcceptedWrite[]>();
+  writes.forEach((write, index) => {
+    const outcome = outcomes[index]!;
+    if (!write.followUp || outcome.outcome !== 'accepted') return;
+    const group = accepted.get(write.followUp) ?? [];
+    group.push({ row: write.row, outcome });
+    accepted.set(write.followUp, group);
+  });
+  for (const [followUp, group] of accepted) await followUp(tx, group);
 }
+
+/** The group-commit writer of a database, made with its prepared statements on first use. */
+const writerFor = preparedPerDatabase((db) => {
+  const statements = {
+    one: db
+      .select(outcomeColumns)
+      .from(sql`${submitItemCall((name) => sql.placeholder(name))}`)
+      .prepare('passerelle_submit_item'),
+    batch: db
+      .select(batchColumns)
+      .from(sql`passerelle_submit_batch(${sql.placeholder('items')}::json)`)
+      .prepare('passerelle_submit_batch'),
+  };
+  return groupCommit<Write, SubmitOutcome>({
+    maxBatch: 64,
+    // A body may be 1 MiB: 64 of them in one JSON parameter would be 64 MiB on each side.
+    maxBatchWeight: 4 * 1024 * 1024,
+    weigh: (write) => write.item.body.length,
+    // Sized for the default pool of 10: two batches leave the other connections to lookups.
+    maxInFlight: 2,
+    async writeOne(write) {
+      if (!write.followUp) return outcomeOf((await statements.one.execute(write.item))[0]!);
+      return transact(db, async (tx) => {
+        const outcome = outcomeOf((await tx.select(outcomeColumns).from(sql`${submitItemCall((name) => write.item[name])}`))[0]!);
+        await runFollowUps(tx, [write], [outcome]);
+        return outcome;
+      });
+    },
+    async writeBatch(writes) {
+      const items = JSON.stringify(writes.map((write) => write.item));
+      if (!writes.some((write) => write.followUp)) return outcomesInOrder(await statements.batch.execute({ items }), writes.length);
+      return transact(db, async (tx) => {
+        const outcomes = outcomesInOrder(await tx.select(batchColumns).from(sql`passerelle_submit_batch(${items}::json)`), writes.length);
+        await runFollowUps(tx, writes, outcomes);
+        return outcomes;
+      });
+    },
+    rolledBack: (error) => sqlState(error) !== undefined,
+  });
+});
 
 function outcomesInOrder(rows: Array<OutcomeRow & { ord: string | number }>, count: number): SubmitOutcome[] {
   if (rows.length !== count) throw new Error(`passerelle_submit_batch answered ${rows.length} rows for ${count} items`);
