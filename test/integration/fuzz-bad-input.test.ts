@@ -96,6 +96,16 @@ function expectDocumented(reply: Reply, allowed: number[]): void {
 // FUZZ_RUNS=5000 npm test -- fuzz-bad-input searches longer.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
+/** POSTs `base()` to `path` with hostile edits, RUNS times; every reply must be one of `allowed`, as documented. */
+function fuzzPost(sender: Client, path: string, base: () => unknown, allowed: number[]): Promise<void> {
+  return fc.assert(
+    fc.asyncProperty(editsOf(base()), async (edits) => {
+      expectDocumented(await sender.post(path, applyEdits(base(), edits)), allowed);
+    }),
+    { numRuns: RUNS },
+  );
+}
+
 describe.each(engines())('hostile bodies never get a 500 (%s)', (engine) => {
   let gateway: Gateway;
   let client: Client;
@@ -117,13 +127,7 @@ describe.each(engines())('hostile bodies never get a 500 (%s)', (engine) => {
   });
 
   it('POST /v1/invoices', async () => {
-    await fc.assert(
-      fc.asyncProperty(editsOf(invoice().build()), async (edits) => {
-        const reply = await client.post('/v1/invoices', applyEdits(invoice().unique().build(), edits));
-        expectDocumented(reply, [202, 400, 409, 422]);
-      }),
-      { numRuns: RUNS },
-    );
+    await fuzzPost(client, '/v1/invoices', () => invoice().unique().build(), [202, 400, 409, 422]);
   });
 
   it('GraphQL submitInvoice: a typed result or a GraphQL error, never an internal one', async () => {
@@ -142,37 +146,18 @@ describe.each(engines())('hostile bodies never get a 500 (%s)', (engine) => {
   });
 
   it('POST /v1/credit-notes', async () => {
-    const base = () => creditNote().unique().refunding(submittedInvoiceId).build();
-    await fc.assert(
-      fc.asyncProperty(editsOf(base()), async (edits) => {
-        const reply = await client.post('/v1/credit-notes', applyEdits(base(), edits));
-        expectDocumented(reply, [202, 400, 409, 422]);
-      }),
-      { numRuns: RUNS },
-    );
+    await fuzzPost(client, '/v1/credit-notes', () => creditNote().unique().refunding(submittedInvoiceId).build(), [202, 400, 409, 422]);
   });
 
   it('POST /pa/v1/lifecycle-events', async () => {
     const base = () => ({ submission_id: submissionId, code: 201, occurred_at: '2026-03-01T10:00:00+01:00', event_id: randomUUID(), reason: 'r', reason_code: 'c' });
-    await fc.assert(
-      fc.asyncProperty(editsOf(base()), async (edits) => {
-        const reply = await platform.post('/pa/v1/lifecycle-events', applyEdits(base(), edits));
-        expectDocumented(reply, [200, 201, 400, 422]);
-      }),
-      { numRuns: RUNS },
-    );
+    await fuzzPost(platform, '/pa/v1/lifecycle-events', base, [200, 201, 400, 422]);
   });
 
   it('POST /v1/webhook-endpoints', async () => {
     // Its own tenant, so the endpoints it registers send nothing for the submissions above.
     const owner = await gateway.tenant();
     const base = () => ({ url: 'http://127.0.0.1:9/hook', event_types: ['submission.received'], description: 'd' });
-    await fc.assert(
-      fc.asyncProperty(editsOf(base()), async (edits) => {
-        const reply = await owner.post('/v1/webhook-endpoints', applyEdits(base(), edits));
-        expectDocumented(reply, [201, 400, 422]);
-      }),
-      { numRuns: RUNS },
-    );
+    await fuzzPost(owner, '/v1/webhook-endpoints', base, [201, 400, 422]);
   });
 });
