@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { transact } from '../db/transaction.ts';
 import { loadEventView, type EventView } from '../domain/events/store.ts';
 import { newSubmissionId } from '../domain/ids.ts';
+import { endpointSlots } from './endpoint-slots.ts';
 import type { WebhookSettings } from './endpoints.ts';
 import type { WebhookQueue } from './queue.ts';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.ts';
@@ -30,12 +31,16 @@ const TYPE_NAMES = {
 } as const;
 
 /** At most this many attempts to one endpoint run at once in this process. */
+type Loaded = NonNullable<Awaited<ReturnType<typeof loadDelivery>>>;
+
 const PER_ENDPOINT_CONCURRENCY = 2;
+/** The longest an attempt waits for its endpoint's slot before going back to the queue (see endpoint-slots.ts). */
+const SLOT_WAIT_MS = 15_000;
 
 export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: WebhookQueue; payloads: PayloadBuilder; log: Logger }) {
   const { db, settings, queue, log } = deps;
   const clock = settings.clock;
-  const inFlight = new Map<string, number>();
+  const slots = endpointSlots(PER_ENDPOINT_CONCURRENCY, SLOT_WAIT_MS);
 
   async function fanout(eventId: number): Promise<void> {
     const event = await loadEventView(db, eventId);
@@ -62,36 +67,33 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
     });
   }
 
-  async function attempt(deliveryId: string): Promise<void> {
-    const loaded = await loadDelivery(db, deliveryId);
-    if (!loaded || loaded.delivery.status !== 'pending') return;
-    const { delivery, endpoint } = loaded;
-    const now = clock.now();
-    if (endpoint.deletedAt || endpoint.disabledAt) {
-      await updateDelivery(db, delivery.id, { status: 'failed', nextAttemptAt: null });
-      return;
+  /** `loaded` when it is to be sent; undefined when not, after failing it if its endpoint is gone. */
+  async function sendable(loaded: Loaded | undefined): Promise<Loaded | undefined> {
+    if (!loaded || loaded.delivery.status !== 'pending') return undefined;
+    if (loaded.endpoint.deletedAt || loaded.endpoint.disabledAt) {
+      await updateDelivery(db, loaded.delivery.id, { status: 'failed', nextAttemptAt: null });
+      return undefined;
     }
-    // Not due on the gateway's clock yet, or this endpoint is saturated here: look again shortly.
-    const running = inFlight.get(endpoint.id) ?? 0;
-    if ((delivery.nextAttemptAt && delivery.nextAttemptAt > now) || running >= PER_ENDPOINT_CONCURRENCY) {
-      await queue.enqueueAttempt(delivery.id, { startAfter: 1 });
-      return;
-    }
-    inFlight.set(endpoint.id, running + 1);
-    try {
-      await send(delivery, endpoint, now);
-    } finally {
-      const left = (inFlight.get(endpoint.id) ?? 1) - 1;
-      if (left > 0) inFlight.set(endpoint.id, left);
-      else inFlight.delete(endpoint.id);
-    }
+    return loaded;
   }
 
-  async function send(
-    delivery: NonNullable<Awaited<ReturnType<typeof loadDelivery>>>['delivery'],
-    endpoint: NonNullable<Awaited<ReturnType<typeof loadDelivery>>>['endpoint'],
-    now: Date,
-  ): Promise<void> {
+  async function attempt(deliveryId: string): Promise<void> {
+    const loaded = await sendable(await loadDelivery(db, deliveryId));
+    if (!loaded) return;
+    // Not due on the gateway's clock yet: look again shortly.
+    if (loaded.delivery.nextAttemptAt && loaded.delivery.nextAttemptAt > clock.now()) {
+      await queue.enqueueAttempt(deliveryId, { startAfter: 1 });
+      return;
+    }
+    const outcome = await slots(loaded.endpoint.id, async (waited) => {
+      // After a wait the endpoint may have been disabled or deleted, or the delivery finished.
+      const current = waited ? await sendable(await loadDelivery(db, deliveryId)) : loaded;
+      if (current) await send(current.delivery, current.endpoint, clock.now());
+    });
+    if (!outcome.ran) await queue.enqueueAttempt(deliveryId, { startAfter: 1 });
+  }
+
+  async function send(delivery: Loaded['delivery'], endpoint: Loaded['endpoint'], now: Date): Promise<void> {
     let secrets: string[];
     try {
       secrets = [openSecret(endpoint.secretSealed, settings.secretsKey)];
