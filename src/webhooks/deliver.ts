@@ -85,11 +85,17 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
       await queue.enqueueAttempt(deliveryId, { startAfter: 1 });
       return;
     }
-    const outcome = await slots(loaded.endpoint.id, async (waited) => {
-      // After a wait the endpoint may have been disabled or deleted, or the delivery finished.
-      const current = waited ? await sendable(await loadDelivery(db, deliveryId)) : loaded;
-      if (current) await send(current.delivery, current.endpoint, clock.now());
-    });
+    // A failing endpoint's backlog goes back to the queue at once: waiting for it would hold the delivery loops.
+    const wait = !loaded.endpoint.failingSince;
+    const outcome = await slots(
+      loaded.endpoint.id,
+      async (waited) => {
+        // After a wait the endpoint may have been disabled or deleted, or the delivery finished.
+        const current = waited ? await sendable(await loadDelivery(db, deliveryId)) : loaded;
+        if (current) await send(current.delivery, current.endpoint, clock.now());
+      },
+      { wait },
+    );
     if (!outcome.ran) await queue.enqueueAttempt(deliveryId, { startAfter: 1 });
   }
 

@@ -7,7 +7,9 @@
  *
  * The wait is bounded, so a job never outlives pg-boss's expiry (60 s): an
  * endpoint that hangs (10 s per attempt) makes its waiters give up after
- * `maxWaitMs`, and they go back to the queue as before.
+ * `maxWaitMs`, and they go back to the queue as before. The caller passes
+ * `wait: false` for an endpoint already failing, so its backlog cannot keep
+ * the delivery loops (and the other endpoints' deliveries) waiting.
  */
 import { E_TIMEOUT, Semaphore, withTimeout, type SemaphoreInterface } from 'async-mutex';
 
@@ -15,17 +17,21 @@ import { E_TIMEOUT, Semaphore, withTimeout, type SemaphoreInterface } from 'asyn
 export type SlotOutcome<T> = { ran: true; value: T } | { ran: false };
 
 /**
- * Runs `work` in one of `endpointId`'s slots. `work` learns whether it waited
- * for its slot: what it loaded before may then be stale (the endpoint
- * disabled by a 410 meanwhile, say).
+ * Runs `work` in one of `endpointId`'s slots; with `wait: false`, only if one
+ * is free now. `work` learns whether it waited for its slot: what it loaded
+ * before may then be stale (the endpoint disabled by a 410 meanwhile, say).
  * @throws whatever `work` throws (the slot is freed first).
  */
-export type EndpointSlots = <T>(endpointId: string, work: (waited: boolean) => Promise<T>) => Promise<SlotOutcome<T>>;
+export type EndpointSlots = <T>(
+  endpointId: string,
+  work: (waited: boolean) => Promise<T>,
+  options?: { wait?: boolean },
+) => Promise<SlotOutcome<T>>;
 
 /** Slots of `concurrency` per endpoint; an attempt waits at most `maxWaitMs` (milliseconds) for one. */
 export function endpointSlots(concurrency: number, maxWaitMs: number): EndpointSlots {
   const slots = new Map<string, { semaphore: Semaphore; bounded: SemaphoreInterface }>();
-  return async (endpointId, work) => {
+  return async (endpointId, work, options = {}) => {
     let slot = slots.get(endpointId);
     if (!slot) {
       const semaphore = new Semaphore(concurrency);
@@ -33,6 +39,7 @@ export function endpointSlots(concurrency: number, maxWaitMs: number): EndpointS
       slots.set(endpointId, slot);
     }
     const waited = slot.semaphore.isLocked();
+    if (waited && options.wait === false) return { ran: false };
     let release: () => void;
     try {
       [, release] = await slot.bounded.acquire();

@@ -58,6 +58,18 @@ describe('endpoint slots', () => {
     expect(await run('endpoint-a', async (waited) => waited)).toEqual({ ran: true, value: false });
   });
 
+  it('with wait: false, runs only when a slot is free now', async () => {
+    const run = endpointSlots(1, 10_000);
+    const busy = gate();
+    const holding = run('endpoint-a', busy.work);
+    const skipped = gate();
+    expect(await run('endpoint-a', skipped.work, { wait: false })).toEqual({ ran: false });
+    expect(skipped.seen.started).toBe(false);
+    busy.finish();
+    await holding;
+    expect(await run('endpoint-a', async (waited) => waited, { wait: false })).toEqual({ ran: true, value: false });
+  });
+
   it('frees the slot when the work throws', async () => {
     const run = endpointSlots(1, 10_000);
     await expect(run('endpoint-a', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
