@@ -30,9 +30,10 @@ const TYPE_NAMES = {
   processing_state_changed: 'submission.processing_state_changed',
 } as const;
 
-/** At most this many attempts to one endpoint run at once in this process. */
+/** A delivery with its endpoint, as an attempt loads them. */
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadDelivery>>>;
 
+/** At most this many attempts to one endpoint run at once in this process. */
 const PER_ENDPOINT_CONCURRENCY = 2;
 /** The longest an attempt waits for its endpoint's slot before going back to the queue (see endpoint-slots.ts). */
 const SLOT_WAIT_MS = 15_000;
