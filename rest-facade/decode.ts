@@ -48,6 +48,9 @@ function here(parent: Path, segment: Segment): Path {
 }
 
 const compiled = new WeakMap<GraphQLInputType, Decoder>();
+// Required types are keyed by the type they wrap: a caller's `new GraphQLNonNull(type)`
+// is a new object on every call, which would be compiled (and kept) every time.
+const compiledRequired = new WeakMap<GraphQLInputType, Decoder>();
 
 /** Decodes `json` against `type`. */
 export function decodeInput(type: GraphQLInputType, json: unknown): DecodeResult {
@@ -62,10 +65,11 @@ function fail(issues: StructureIssue[], parent: Path, segment: Segment, message:
 }
 
 function decoderFor(type: GraphQLInputType): Decoder {
-  let decoder = compiled.get(type);
+  const [cache, key] = isNonNullType(type) ? [compiledRequired, type.ofType] : [compiled, type];
+  let decoder = cache.get(key);
   if (!decoder) {
     decoder = compile(type);
-    compiled.set(type, decoder);
+    cache.set(key, decoder);
   }
   return decoder;
 }

@@ -31,19 +31,6 @@ export function describe(issues: Array<{ path: string; message: string }>): stri
   return issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`).join('; ');
 }
 
-// One wrapper per input type: decodeInput compiles a decoder per type object, so a
-// wrapper made per request was compiled (and cached in a WeakMap) on every request.
-const requiredTypes = new WeakMap<GraphQLInputObjectType, GraphQLNonNull<GraphQLInputObjectType>>();
-
-function required(type: GraphQLInputObjectType): GraphQLNonNull<GraphQLInputObjectType> {
-  let wrapped = requiredTypes.get(type);
-  if (!wrapped) {
-    wrapped = new GraphQLNonNull(type);
-    requiredTypes.set(type, wrapped);
-  }
-  return wrapped;
-}
-
 /**
  * Reads the body of `req` as an input of `type`. On any problem (400, 413)
  * sends the problem record and returns undefined.
@@ -69,7 +56,7 @@ export async function readInput(
     return undefined;
   }
   // The body itself is required: `null` is as malformed as `[]`.
-  const decoded = decodeInput(required(type), body.json);
+  const decoded = decodeInput(new GraphQLNonNull(type), body.json);
   if (!decoded.ok) {
     sendProblem(res, 'malformed', { detail: describe(decoded.issues), errors: decoded.issues });
     return undefined;
