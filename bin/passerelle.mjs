@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-old-space-size=160 --max-semi-space-size=32
+#!/usr/bin/env -S node --max-old-space-size=160 --max-semi-space-size=32 --no-allocation-site-pretenuring
 // The `passerelle` command. It runs the compiled build in dist/ (made by
 // `npm ci`/`npm run build`) when that build is at least as new as the sources,
 // else the TypeScript sources through tsx, so a developer never runs stale code.
