@@ -7,7 +7,8 @@ import getRawBody from 'raw-body';
 import { MAX_BODY_BYTES } from '../src/http/limits.ts';
 
 export type BodyResult =
-  | { ok: true; raw: string; json: unknown }
+  /** `bytes`: the UTF-8 bytes of `raw` (the body as read, less a leading byte order mark). */
+  | { ok: true; raw: string; bytes: Uint8Array; json: unknown }
   | { ok: false; problem: 'malformed' | 'tooLarge'; detail: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -45,8 +46,10 @@ export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
   } catch {
     return { ok: false, problem: 'malformed', detail: 'The request body is not valid UTF-8' };
   }
+  // The decoder drops a leading byte order mark; `bytes` must stay the UTF-8 of `raw`.
+  const bytes = buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? buffer.subarray(3) : buffer;
   try {
-    return { ok: true, raw, json: JSON.parse(raw) };
+    return { ok: true, raw, bytes, json: JSON.parse(raw) };
   } catch (error) {
     return { ok: false, problem: 'malformed', detail: `The request body is not valid JSON: ${(error as Error).message}` };
   }

@@ -37,8 +37,10 @@ export interface WebhookServices {
   enqueueAttempt(deliveryId: string): Promise<void>;
 }
 
+/** A REST request body: as text, as the UTF-8 bytes it was read from (hashed without encoding it again), and parsed. */
 export interface SubmittedBody {
   raw: string;
+  bytes: Uint8Array;
   json: Record<string, unknown>;
 }
 

@@ -61,7 +61,7 @@ export async function readInput(
     sendProblem(res, 'malformed', { detail: describe(decoded.issues), errors: decoded.issues });
     return undefined;
   }
-  return { input: decoded.value, body: { raw: body.raw, json: body.json as Record<string, unknown> } };
+  return { input: decoded.value, body: { raw: body.raw, bytes: body.bytes, json: body.json as Record<string, unknown> } };
 }
 
 /** 422 for a `ValidationFailed` result, its argument paths turned into body pointers. */

@@ -52,6 +52,7 @@ export async function resolveSubmit(
     documentType,
     document: body.json as unknown as InvoiceDocument & CreditNoteDocument,
     body: body.raw,
+    bodyBytes: ctx.submittedBody?.bytes,
     idempotencyKey: args.idempotencyKey ?? undefined,
   } as SubmitCommand;
   const result = await submit(ctx.db, ctx.events, command);

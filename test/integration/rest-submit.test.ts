@@ -2,6 +2,7 @@
  * POST /v1/invoices and /v1/credit-notes through real HTTP: the real
  * fixtures, the 202 record, every 400 and 422 cause of the spec, and 413.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditNote, DKK_EXAMPLE, EUR_EXAMPLES, invoice, loadExample, tax } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
@@ -59,6 +60,27 @@ describe.each(engines())('REST submissions on %s', (engine) => {
       .from(submissions)
       .where(eq(submissions.id, reply.body.submission_id));
     expect(row?.body).toBe(raw);
+  });
+
+  it('hashes the stored body: a byte order mark is dropped, non-ASCII text kept, and the key replays either spelling', async () => {
+    const client = await gateway.tenant();
+    const document = invoice().unique().with('note', 'Facture réglée à 30 jours, 10 € de frais 🧾').build();
+    const text = JSON.stringify(document);
+    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+    const first = await client.post('/v1/invoices', undefined, { raw: withBom, idempotencyKey: `bom-${document.id}` });
+    expect(first.status).toBe(202);
+    const { submissions } = await import('../../src/db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await gateway.database.db
+      .select({ body: submissions.body, bodySha256: submissions.bodySha256 })
+      .from(submissions)
+      .where(eq(submissions.id, first.body.submission_id));
+    expect(row?.body).toBe(text);
+    expect(row?.bodySha256).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+    // The same document without the mark is the same request for the Idempotency-Key.
+    const again = await client.post('/v1/invoices', undefined, { raw: text, idempotencyKey: `bom-${document.id}` });
+    expect(again.status).toBe(202);
+    expect(again.body.submission_id).toBe(first.body.submission_id);
   });
 
   describe('400 malformed requests', () => {

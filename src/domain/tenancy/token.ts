@@ -6,7 +6,7 @@
  * SHA-256 of the whole token is stored; a high-entropy secret needs no slow
  * hash, and the lookup goes by prefix so the hash comparison can be constant-time.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const TOKEN_PATTERN = /^((pas|plt)_[0-9a-f]{12})_[A-Za-z0-9_-]{43}$/;
 
@@ -41,7 +41,7 @@ export function tokenKind(token: string): TokenKind | undefined {
 
 /** SHA-256 of the token, hex. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Constant-time comparison of two hex SHA-256 digests. */
