@@ -40,24 +40,30 @@ export function scanCountries(doc: unknown): RuleViolation[] {
     const value = frame.value;
     if (seen.has(value)) continue;
     seen.add(value);
-    // Children are pushed last-first so that the first one is popped first.
+    // Children are pushed in order, then that run of the stack is reversed, so the first is popped first.
+    const firstChild = stack.length;
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) {
+      for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
         if (typeof item === 'object' && item !== null) stack.push({ value: item, parent: frame, key: i });
       }
-      continue;
-    }
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record);
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i] as string;
-      const item = record[key];
-      if (key === 'country') {
-        const finding = checkCountry(item);
-        if (finding !== undefined) violations.push({ path: pathOf(frame, key), ...finding });
+    } else {
+      const record = value as Record<string, unknown>;
+      // for-in rather than Object.keys: no array of keys per object. Plain data has no inherited enumerable keys.
+      for (const key in record) {
+        if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+        const item = record[key];
+        if (key === 'country') {
+          const finding = checkCountry(item);
+          if (finding !== undefined) violations.push({ path: pathOf(frame, key), ...finding });
+        }
+        if (typeof item === 'object' && item !== null) stack.push({ value: item, parent: frame, key });
       }
-      if (typeof item === 'object' && item !== null) stack.push({ value: item, parent: frame, key });
+    }
+    for (let i = firstChild, j = stack.length - 1; i < j; i++, j--) {
+      const swap = stack[i]!;
+      stack[i] = stack[j]!;
+      stack[j] = swap;
     }
   }
   return violations;

@@ -93,6 +93,23 @@ describe('country rule (BR-CL-14)', () => {
     expect(found).toHaveLength(5);
   });
 
+  it('reports depth first, in document order: an object\'s own country, then its fields in key order', () => {
+    const doc = {
+      ...invoice().build(),
+      z_first: { country: 'aa', inner: { country: 'bb' }, list: [{ country: 'cc' }, { country: 'dd' }] },
+      z_second: [{ country: 'ee' }],
+      country: 'ff',
+    };
+    expect(checkInvoice(doc).map((v) => v.path.join('/'))).toEqual([
+      'country',
+      'z_first/country',
+      'z_first/inner/country',
+      'z_first/list/0/country',
+      'z_first/list/1/country',
+      'z_second/0/country',
+    ]);
+  });
+
   it('checks countries on credit notes too', () => {
     const doc = creditNote().with('shipping_address', { country: 'nl' }).build();
     expect(checkCreditNote(doc)).toEqual([
