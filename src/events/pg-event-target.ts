@@ -49,8 +49,11 @@ export function createPgEventTarget(
   async function flush(): Promise<void> {
     while (outbox.length > 0) {
       let batch = outbox.shift()!;
-      while (outbox.length > 0 && Buffer.byteLength(batch) + Buffer.byteLength(outbox[0]!) + 1 < MAX_PAYLOAD_BYTES) {
-        batch += `,${outbox.shift()}`;
+      let bytes = Buffer.byteLength(batch);
+      while (outbox.length > 0 && bytes + Buffer.byteLength(outbox[0]!) + 1 < MAX_PAYLOAD_BYTES) {
+        const next = outbox.shift()!;
+        bytes += Buffer.byteLength(next) + 1;
+        batch += `,${next}`;
       }
       try {
         await database.notify(channel, `[${batch}]`);
