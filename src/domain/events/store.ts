@@ -1,6 +1,7 @@
 /** Queries on submission events. */
-import { asc, desc, eq, gt } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { lifecycleStatuses, submissionEvents, submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../documents.ts';
 import { statusColumns, type LifecycleStatusRow } from '../lifecycle/store.ts';
@@ -66,9 +67,15 @@ function views(db: Executor) {
     .leftJoin(lifecycleStatuses, eq(lifecycleStatuses.id, submissionEvents.lifecycleStatusId));
 }
 
+// Run for every event a subscription or a webhook fan-out sees: prepared once per
+// database, since drizzle otherwise rebuilds the two joins' column lists each time.
+const statements = preparedPerDatabase((db) => ({
+  view: views(db).where(eq(submissionEvents.id, sql.placeholder('id'))).prepare('event_view'),
+}));
+
 /** One event with its submission and status, in one query. */
-export async function loadEventView(db: Executor, id: number): Promise<EventView | undefined> {
-  const [row] = await views(db).where(eq(submissionEvents.id, id));
+export async function loadEventView(db: Db, id: number): Promise<EventView | undefined> {
+  const [row] = await statements(db).view.execute({ id });
   return row;
 }
 
