@@ -16,7 +16,7 @@ import type { WebhookQueue } from './queue.ts';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.ts';
 import { openSecret, signatureHeader } from './secrets.ts';
 import { sendWebhook } from './sender.ts';
-import { endpointsFor, insertAttempt, insertDelivery, loadDelivery, patchEndpoint, updateDelivery } from './store.ts';
+import { endpointsFor, insertAttempt, insertDelivery, loadDelivery, patchEndpoint, recordSuccess, updateDelivery } from './store.ts';
 
 /** The submission record as `GET /v1/…/{id}` returns it, and an event's status entry in the same shape. */
 export interface PayloadBuilder {
@@ -133,6 +133,12 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
     });
     const firstAttemptAt = delivery.firstAttemptAt ?? now;
     const attempts = delivery.attempts + 1;
+    // The common case, a healthy endpoint that accepted, in one statement.
+    if (outcome.ok && !endpoint.failingSince) {
+      const record = { deliveryId: delivery.id, attemptedAt: now, httpStatus: outcome.status!, durationMs: outcome.durationMs, attempts, firstAttemptAt };
+      await recordSuccess(db, record);
+      return;
+    }
     await transact(db, async (tx) => {
       await insertAttempt(tx, {
         deliveryId: delivery.id,
