@@ -16,7 +16,7 @@ import type { WebhookQueue } from './queue.ts';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.ts';
 import { openSecret, signatureHeader } from './secrets.ts';
 import { sendWebhook } from './sender.ts';
-import { endpointsFor, insertAttempt, insertDelivery, loadDelivery, patchEndpoint, recordSuccess, updateDelivery } from './store.ts';
+import { endpointsFor, insertAttempt, insertDeliveries, loadDelivery, patchEndpoint, recordSuccess, updateDelivery, type EndpointRow } from './store.ts';
 
 /** The submission record as `GET /v1/…/{id}` returns it, and an event's status entry in the same shape. */
 export interface PayloadBuilder {
@@ -43,28 +43,47 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
   const clock = settings.clock;
   const slots = endpointSlots(PER_ENDPOINT_CONCURRENCY, SLOT_WAIT_MS);
 
-  async function fanout(eventId: number): Promise<void> {
+  /** The deliveries one event makes: one per endpoint of its tenant subscribed to its type. */
+  async function deliveriesOf(eventId: number, endpointsOf: (tenantId: string, type: string) => Promise<EndpointRow[]>) {
     const event = await loadEventView(db, eventId);
-    if (!event) return;
+    if (!event) return [];
     const type = TYPE_NAMES[event.type];
-    const endpoints = await endpointsFor(db, event.submission.tenantId, type);
-    if (endpoints.length === 0) return;
+    const endpoints = await endpointsOf(event.submission.tenantId, type);
+    if (endpoints.length === 0) return [];
     const entry = deps.payloads.statusEntry(event);
     const data = { ...(await deps.payloads.record(event)), ...(entry && { new_lifecycle_status: entry }) };
     const payload = JSON.stringify({ type, timestamp: event.createdAt.toISOString(), data });
+    return endpoints.map((endpoint) => ({
+      id: newSubmissionId().id,
+      tenantId: endpoint.tenantId,
+      endpointId: endpoint.id,
+      eventId: event.id,
+      eventType: type,
+      payload,
+      nextAttemptAt: clock.now(),
+    }));
+  }
+
+  /**
+   * Fans out events (a queue batch): their deliveries are made side by side,
+   * then written with their attempt jobs in one transaction. Deliveries an
+   * earlier run of the same event already made are skipped, with their jobs.
+   * @throws when any event fails; nothing is written then (the queue retries
+   *   the events one by one, so one bad event holds up no other).
+   */
+  async function fanout(eventIds: readonly number[]): Promise<void> {
+    const endpointLists = new Map<string, Promise<EndpointRow[]>>();
+    const endpointsOf = (tenantId: string, type: string) => {
+      const key = `${tenantId} ${type}`;
+      let endpoints = endpointLists.get(key);
+      if (!endpoints) endpointLists.set(key, (endpoints = endpointsFor(db, tenantId, type)));
+      return endpoints;
+    };
+    const rows = (await Promise.all(eventIds.map((eventId) => deliveriesOf(eventId, endpointsOf)))).flat();
+    if (rows.length === 0) return;
     await transact(db, async (tx) => {
-      for (const endpoint of endpoints) {
-        const delivery = await insertDelivery(tx, {
-          id: newSubmissionId().id,
-          tenantId: endpoint.tenantId,
-          endpointId: endpoint.id,
-          eventId: event.id,
-          eventType: type,
-          payload,
-          nextAttemptAt: clock.now(),
-        });
-        if (delivery) await queue.enqueueAttempt(delivery.id, { db: tx });
-      }
+      const inserted = await insertDeliveries(tx, rows);
+      await queue.enqueueAttempts(inserted, { db: tx });
     });
   }
 

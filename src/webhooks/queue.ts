@@ -24,13 +24,16 @@ const BATCH = 25;
 const POLL_SECONDS = 0.5;
 
 export interface QueueHandlers {
-  fanout(eventId: number): Promise<void>;
+  /** Fans out a batch of events at once; throws, having written nothing, when any of them fails. */
+  fanout(eventIds: readonly number[]): Promise<void>;
   attempt(deliveryId: string): Promise<void>;
 }
 
 export interface WebhookQueue {
   /** Enqueues the fan-out of each of `eventIds` on `tx`, in one statement, so they commit with the events. */
   enqueueFanouts(tx: Executor, eventIds: readonly number[]): Promise<void>;
+  /** Enqueues the first attempt of each of `deliveryIds` on `db` (a transaction), in one statement. */
+  enqueueAttempts(deliveryIds: readonly string[], options: { db: Executor }): Promise<void>;
   /** Enqueues an attempt of delivery `deliveryId`, on `db` (a transaction) if given, not before `startAfter`. */
   enqueueAttempt(deliveryId: string, options?: { db?: Executor; startAfter?: Date | number }): Promise<void>;
   /** Wakes this process's fan-out worker now rather than at its next poll (call after committing a fan-out job). */
@@ -75,7 +78,29 @@ export function createWebhookQueue(database: Database, log: Logger): WebhookQueu
     };
   }
 
+  /**
+   * The fan-out loop's batch: every job's event in one `fanout` call (one
+   * transaction for all their deliveries); if that fails, each event alone,
+   * so a job that throws is failed (and retried) without the others.
+   */
+  function fanoutBatch(handlers: QueueHandlers) {
+    const one = batchOf(FANOUT, (data: { eventId: number }) => handlers.fanout([data.eventId]), () => fanoutWorker);
+    return async (jobs: PgBoss.Job<{ eventId: number }>[]) => {
+      try {
+        if (jobs.length >= BATCH && fanoutWorker) boss.notifyWorker(fanoutWorker);
+        await handlers.fanout(jobs.map((job) => job.data.eventId));
+      } catch (error) {
+        log.warn({ err: error, jobs: jobs.length }, 'webhook fan-out batch failed; fanning out its events one by one');
+        await one(jobs);
+      }
+    };
+  }
+
   return {
+    async enqueueAttempts(deliveryIds, options) {
+      if (deliveryIds.length === 0) return;
+      await boss.insert(deliveryIds.map((deliveryId) => ({ name: ATTEMPT, data: { deliveryId } })), { db: executeSqlOn(options.db) });
+    },
     async enqueueFanouts(tx, eventIds) {
       // insert() takes the queue's retry and expiry settings, as send() does.
       await boss.insert(eventIds.map((eventId) => ({ name: FANOUT, data: { eventId } })), { db: executeSqlOn(tx) });
@@ -92,8 +117,7 @@ export function createWebhookQueue(database: Database, log: Logger): WebhookQueu
       await boss.createQueue(ATTEMPT, { name: ATTEMPT, ...queueOptions });
       if (workers <= 0) return;
       const options = { pollingIntervalSeconds: POLL_SECONDS, batchSize: BATCH };
-      const fanout = batchOf(FANOUT, (data: { eventId: number }) => handlers.fanout(data.eventId), () => fanoutWorker);
-      fanoutWorker = await boss.work(FANOUT, options, fanout);
+      fanoutWorker = await boss.work(FANOUT, options, fanoutBatch(handlers));
       // Independent loops: an endpoint that hangs holds one batch, never the others.
       for (let i = 0; i < workers; i++) {
         let id: string | undefined;

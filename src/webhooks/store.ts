@@ -75,10 +75,14 @@ export async function endpointsFor(db: Db, tenantId: string, eventType: string):
   return statements(db).endpointsFor.execute({ tenantId, eventType });
 }
 
-/** Inserts a delivery; undefined when this event already has one for this endpoint (a re-run fan-out). */
-export async function insertDelivery(db: Executor, row: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow | undefined> {
-  const [inserted] = await db.insert(webhookDeliveries).values(row).onConflictDoNothing().returning();
-  return inserted;
+/**
+ * Inserts deliveries in one statement; returns the ids of those inserted, in
+ * no particular order. A row whose event already has a delivery for its
+ * endpoint (a re-run fan-out) is skipped.
+ */
+export async function insertDeliveries(db: Executor, rows: Array<typeof webhookDeliveries.$inferInsert>): Promise<string[]> {
+  const inserted = await db.insert(webhookDeliveries).values(rows).onConflictDoNothing().returning({ id: webhookDeliveries.id });
+  return inserted.map((row) => row.id);
 }
 
 /** A delivery with its endpoint, whatever the tenant (the delivery worker). */
