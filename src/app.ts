@@ -39,7 +39,7 @@ export interface WebhookOptions {
   secretsKey?: Buffer;
   /** The development setting: allow http:// and private addresses (tests with a local receiver). */
   allowPrivateUrls?: boolean;
-  /** Delivery loops in this process; 0 delivers nothing here (another instance may). Default 4. */
+  /** Delivery capacity of this process: 25 attempts at once per worker; 0 delivers nothing here (another instance may). Default 4. */
   workers?: number;
   clock?: Clock;
   lookup?: LookupFn;

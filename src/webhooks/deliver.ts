@@ -35,8 +35,13 @@ type Loaded = NonNullable<Awaited<ReturnType<typeof loadDelivery>>>;
 
 /** At most this many attempts to one endpoint run at once in this process. */
 const PER_ENDPOINT_CONCURRENCY = 2;
-/** The longest an attempt waits for its endpoint's slot before going back to the queue (see endpoint-slots.ts). */
-const SLOT_WAIT_MS = 15_000;
+/**
+ * The longest an attempt waits for its endpoint's slot before going back to
+ * the queue (see endpoint-slots.ts). Waiting attempts take the dispatcher's
+ * room: an endpoint that starts hanging in a burst holds it this long, not
+ * until its 10 s timeouts (a healthy endpoint's queue drains well within it).
+ */
+const SLOT_WAIT_MS = 2_000;
 
 export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: WebhookQueue; payloads: PayloadBuilder; log: Logger }) {
   const { db, settings, queue, log } = deps;

@@ -9,16 +9,18 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '../db/client.ts';
 import { executeSqlOn } from '../db/raw.ts';
+import { dispatchJobs, type Dispatcher } from './attempt-dispatcher.ts';
 
 const FANOUT = 'webhook-fanout';
 const ATTEMPT = 'webhook-attempt';
 
 /**
- * pg-boss 10 sleeps its polling interval after every batch, even a full one,
- * unless the worker was notified meanwhile. A loop that got a full batch
- * notifies itself (`batchOf`), so a backlog drains at the speed of the work;
- * only an empty or partial fetch waits POLL_SECONDS. Jobs of a batch run
- * side by side.
+ * Jobs taken per fetch. pg-boss 10 sleeps its polling interval after every
+ * batch, even a full one, unless the worker was notified meanwhile: the
+ * fan-out loop that got a full batch notifies itself, so a backlog drains at
+ * the speed of the work; only an empty or partial fetch waits POLL_SECONDS.
+ * Attempts do not go through a pg-boss worker at all (`attempt-dispatcher.ts`):
+ * a batch ends with its slowest job, and a hanging endpoint held whole batches.
  */
 const BATCH = 25;
 const POLL_SECONDS = 0.5;
@@ -38,7 +40,10 @@ export interface WebhookQueue {
   enqueueAttempt(deliveryId: string, options?: { db?: Executor; startAfter?: Date | number }): Promise<void>;
   /** Wakes this process's fan-out worker now rather than at its next poll (call after committing a fan-out job). */
   wakeFanout(): void;
-  /** Starts pg-boss; with `workers > 0`, also `workers` independent attempt loops and one fan-out loop. */
+  /**
+   * Starts pg-boss; with `workers > 0`, also the fan-out loop and the attempt
+   * dispatcher, which runs up to `workers` × 25 attempts at once.
+   */
   start(handlers: QueueHandlers, workers: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -53,6 +58,7 @@ export function createWebhookQueue(database: Database, log: Logger): WebhookQueu
   });
   boss.on('error', (error) => log.error({ err: error }, 'webhook queue error'));
   let fanoutWorker: string | undefined;
+  let attempts: Dispatcher | undefined;
   const queueOptions = { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
 
   /**
@@ -118,14 +124,19 @@ export function createWebhookQueue(database: Database, log: Logger): WebhookQueu
       if (workers <= 0) return;
       const options = { pollingIntervalSeconds: POLL_SECONDS, batchSize: BATCH };
       fanoutWorker = await boss.work(FANOUT, options, fanoutBatch(handlers));
-      // Independent loops: an endpoint that hangs holds one batch, never the others.
-      for (let i = 0; i < workers; i++) {
-        let id: string | undefined;
-        const attempt = batchOf(ATTEMPT, (data: { deliveryId: string }) => handlers.attempt(data.deliveryId), () => id);
-        id = await boss.work(ATTEMPT, options, attempt);
-      }
+      // Each attempt's job ends with its attempt: an endpoint that hangs holds only its own attempts.
+      attempts = dispatchJobs<{ deliveryId: string }>(
+        {
+          fetch: (batchSize) => boss.fetch(ATTEMPT, { batchSize }),
+          complete: (id) => boss.complete(ATTEMPT, id),
+          fail: (id, message) => boss.fail(ATTEMPT, id, { message }),
+        },
+        (data) => handlers.attempt(data.deliveryId),
+        { capacity: workers * BATCH, batchSize: BATCH, pollMs: POLL_SECONDS * 1000, log },
+      );
     },
     async stop() {
+      await attempts?.stop(15_000);
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
     },
   };
