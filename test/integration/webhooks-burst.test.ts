@@ -1,8 +1,9 @@
 /**
- * A month-end burst for one endpoint: every submission's event is delivered
- * once, and the attempts beyond the endpoint's concurrency wait for a slot in
- * the process instead of going back to the queue (which capped one endpoint
- * at a couple of deliveries per queue poll).
+ * Bursts. For one endpoint: every submission's event is delivered once, and
+ * the attempts beyond the endpoint's concurrency wait for a slot in the
+ * process instead of going back to the queue (which capped one endpoint at a
+ * couple of deliveries per queue poll). Across tenants: an endpoint that
+ * starts hanging during a burst does not hold up another tenant's deliveries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../support/clock.ts';
@@ -12,6 +13,7 @@ import { startWebhookGateway } from '../support/webhook-gateway.ts';
 import { webhookFixtures } from '../support/webhook-fixtures.ts';
 
 const BURST = 60; // more than two full queue batches (25)
+const STUCK = 60; // more than the attempts two workers run at once (2 x 25)
 
 describe.each(engines())('a burst of webhook deliveries on %s', (engine) => {
   const clock = new FakeClock();
@@ -48,4 +50,24 @@ describe.each(engines())('a burst of webhook deliveries on %s', (engine) => {
     );
     expect(rows[0].jobs).toBe(BURST);
   });
+
+  it("delivers a healthy endpoint's events while another tenant's endpoint hangs", async () => {
+    const stuckTenant = await gateway.tenant();
+    const hanging = await fixtures.receiver();
+    hanging.fallback = 'hang';
+    await fixtures.endpoint(stuckTenant, hanging);
+    for (let i = 0; i < STUCK; i += 10) {
+      await Promise.all(Array.from({ length: 10 }, () => stuckTenant.post('/v1/invoices', invoice().unique().build())));
+    }
+    await hanging.waitFor(1, 10_000);
+
+    const healthyTenant = await gateway.tenant();
+    const healthy = await fixtures.receiver();
+    await fixtures.endpoint(healthyTenant, healthy);
+    const started = Date.now();
+    for (let i = 0; i < 3; i++) expect((await healthyTenant.post('/v1/invoices', invoice().unique().build())).status).toBe(202);
+    await healthy.waitFor(3, 20_000);
+    // Well under the hanging endpoint's 10 s timeout.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }, 40_000);
 });
