@@ -110,7 +110,7 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
       await queue.enqueueAttempt(deliveryId, { startAfter: 1 });
       return;
     }
-    // A failing endpoint's backlog goes back to the queue at once: waiting for it would hold the delivery loops.
+    // A failing endpoint's backlog goes back to the queue at once: waiting for it would take the dispatcher's room.
     const wait = !loaded.endpoint.failingSince;
     const outcome = await slots(
       loaded.endpoint.id,
@@ -157,10 +157,16 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
     });
     const firstAttemptAt = delivery.firstAttemptAt ?? now;
     const attempts = delivery.attempts + 1;
-    // The common case, a healthy endpoint that accepted, in one statement.
-    if (outcome.ok && !endpoint.failingSince) {
-      const record = { deliveryId: delivery.id, attemptedAt: now, httpStatus: outcome.status!, durationMs: outcome.durationMs, attempts, firstAttemptAt };
-      await recordSuccess(db, record);
+    if (outcome.ok) {
+      await recordSuccess(db, {
+        deliveryId: delivery.id,
+        attemptedAt: now,
+        httpStatus: outcome.status!,
+        durationMs: outcome.durationMs,
+        attempts,
+        firstAttemptAt,
+        endpointRecovered: endpoint.failingSince ? endpoint.id : undefined,
+      });
       return;
     }
     await transact(db, async (tx) => {
@@ -169,13 +175,8 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
         attemptedAt: now,
         httpStatus: outcome.status ?? null,
         durationMs: outcome.durationMs,
-        error: outcome.error ?? (outcome.ok ? null : `HTTP ${outcome.status}`),
+        error: outcome.error ?? `HTTP ${outcome.status}`,
       });
-      if (outcome.ok) {
-        await updateDelivery(tx, delivery.id, { status: 'succeeded', attempts, firstAttemptAt, nextAttemptAt: null });
-        if (endpoint.failingSince) await patchEndpoint(tx, endpoint.id, { failingSince: null });
-        return;
-      }
       // Retries count from the failure, not from when the attempt began (a timeout takes 10 s).
       const failedAt = clock.now();
       const failingSince = endpoint.failingSince ?? now;

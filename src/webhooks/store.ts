@@ -103,19 +103,32 @@ export async function patchEndpoint(db: Executor, id: string, patch: Partial<typ
 
 /**
  * Records an attempt the endpoint accepted and marks its delivery `succeeded`
- * (`attempts`: the count including this one), in one statement: atomic
- * without a transaction, one round trip where a transaction takes four.
+ * (`attempts`: the count including this one); with `endpointRecovered`, also
+ * ends the endpoint's failure streak. One statement: atomic without a
+ * transaction, one round trip where a transaction takes four or five.
  */
 export async function recordSuccess(
   db: Db,
-  attempt: { deliveryId: string; attemptedAt: Date; httpStatus: number; durationMs: number; attempts: number; firstAttemptAt: Date },
+  attempt: {
+    deliveryId: string;
+    attemptedAt: Date;
+    httpStatus: number;
+    durationMs: number;
+    attempts: number;
+    firstAttemptAt: Date;
+    /** The endpoint whose `failing_since` to clear, when it was failing. */
+    endpointRecovered?: string;
+  },
 ): Promise<void> {
+  const recovered = attempt.endpointRecovered
+    ? sql`, recovered as (update ${webhookEndpoints} set failing_since = null where id = ${attempt.endpointRecovered})`
+    : sql``;
   // Dates as text: raw parameters skip drizzle's column mapping, and the postgres.js driver takes no Date.
   await db.execute(sql`
     with attempt as (
       insert into ${webhookAttempts} (delivery_id, attempted_at, http_status, duration_ms)
       values (${attempt.deliveryId}, ${attempt.attemptedAt.toISOString()}, ${attempt.httpStatus}, ${attempt.durationMs})
-    )
+    )${recovered}
     update ${webhookDeliveries}
        set status = 'succeeded', attempts = ${attempt.attempts}, first_attempt_at = ${attempt.firstAttemptAt.toISOString()}, next_attempt_at = null
      where id = ${attempt.deliveryId}`);

@@ -132,6 +132,10 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
     clock.advance(6 * SECOND); // past 5 s + 10 % jitter
     await target.waitFor(2);
     await target.expectQuiet(2000); // then 5 min
+    const failingSince = async () =>
+      (await gateway.database.executeSql('select failing_since from webhook_endpoints where id = $1', [endpointId])).rows[0]
+        ?.failing_since;
+    expect(await failingSince()).not.toBeNull();
     clock.advance(6 * MINUTE);
     const requests = await target.waitFor(3);
 
@@ -144,6 +148,8 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
 
     const delivery = await settled(client, endpointId, (d) => d.status === 'succeeded');
     expect(delivery).toMatchObject({ webhookId: requests[0]!.id, payload: requests[0]!.body, nextAttemptAt: null });
+    // The success ended the endpoint's failure streak (its three days to being disabled start again).
+    expect(await failingSince()).toBeNull();
     expect(delivery.attempts).toEqual(
       [500, 503, 200].map((status, i) => ({
         attemptedAt: times[i]!.toISOString(),
