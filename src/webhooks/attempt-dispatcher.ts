@@ -43,10 +43,10 @@ export interface Dispatcher {
  * jobs active, and the queue's expiry hands them out again (at least once).
  */
 export function dispatchJobs<T>(source: JobSource<T>, handle: (data: T) => Promise<void>, options: DispatcherOptions): Dispatcher {
-  let running = 0;
   let stopped = false;
   let wake: (() => void) | undefined;
-  const settled = new Set<Promise<void>>();
+  /** The attempts running (their size is the room taken). */
+  const running = new Set<Promise<void>>();
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -58,7 +58,6 @@ export function dispatchJobs<T>(source: JobSource<T>, handle: (data: T) => Promi
     });
 
   function run(job: QueuedJob<T>): void {
-    running += 1;
     const done: Promise<void> = handle(job.data)
       .then(
         () => source.complete(job.id),
@@ -69,16 +68,15 @@ export function dispatchJobs<T>(source: JobSource<T>, handle: (data: T) => Promi
       )
       .catch((error: unknown) => options.log.error({ err: error, jobId: job.id }, 'could not record a webhook job outcome'))
       .finally(() => {
-        running -= 1;
-        settled.delete(done);
+        running.delete(done);
         wake?.();
       });
-    settled.add(done);
+    running.add(done);
   }
 
   const loop = (async () => {
     while (!stopped) {
-      const room = Math.min(options.capacity - running, options.batchSize);
+      const room = Math.min(options.capacity - running.size, options.batchSize);
       if (room <= 0) {
         // Full: the next attempt to end makes room.
         await pause(options.pollMs);
@@ -104,7 +102,7 @@ export function dispatchJobs<T>(source: JobSource<T>, handle: (data: T) => Promi
       await loop;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-      await Promise.race([Promise.all([...settled]), timeout]);
+      await Promise.race([Promise.all([...running]), timeout]);
       clearTimeout(timer);
     },
   };

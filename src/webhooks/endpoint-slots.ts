@@ -8,8 +8,8 @@
  * The wait is bounded, so a job never outlives pg-boss's expiry (60 s): an
  * endpoint that hangs (10 s per attempt) makes its waiters give up after
  * `maxWaitMs`, and they go back to the queue as before. The caller passes
- * `wait: false` for an endpoint already failing, so its backlog cannot keep
- * the delivery loops (and the other endpoints' deliveries) waiting.
+ * `wait: false` for an endpoint already failing, so its backlog cannot take
+ * the dispatcher's room (and with it the other endpoints' deliveries).
  */
 import { E_TIMEOUT, Semaphore, withTimeout, type SemaphoreInterface } from 'async-mutex';
 

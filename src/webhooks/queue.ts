@@ -62,42 +62,28 @@ export function createWebhookQueue(database: Database, log: Logger): WebhookQueu
   const queueOptions = { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
 
   /**
-   * Runs a batch's jobs side by side; a job that throws is failed (and retried) alone.
-   * After a full batch, wakes its own loop (`worker()`, its id) so it fetches again at once.
-   */
-  function batchOf<T>(queue: string, handle: (data: T) => Promise<void>, worker: () => string | undefined) {
-    return async (jobs: PgBoss.Job<T>[]) => {
-      if (jobs.length >= BATCH) {
-        const id = worker();
-        if (id) boss.notifyWorker(id);
-      }
-      await Promise.all(
-        jobs.map(async (job) => {
-          try {
-            await handle(job.data);
-          } catch (error) {
-            log.error({ err: error, queue, jobId: job.id }, 'webhook job failed; pg-boss retries it');
-            await boss.fail(queue, job.id, { message: (error as Error).message });
-          }
-        }),
-      );
-    };
-  }
-
-  /**
    * The fan-out loop's batch: every job's event in one `fanout` call (one
    * transaction for all their deliveries); if that fails, each event alone,
-   * so a job that throws is failed (and retried) without the others.
+   * side by side, so a job that throws is failed (and retried) without the
+   * others. After a full batch, the loop is woken so it fetches again at once.
    */
   function fanoutBatch(handlers: QueueHandlers) {
-    const one = batchOf(FANOUT, (data: { eventId: number }) => handlers.fanout([data.eventId]), () => fanoutWorker);
     return async (jobs: PgBoss.Job<{ eventId: number }>[]) => {
+      if (jobs.length >= BATCH && fanoutWorker) boss.notifyWorker(fanoutWorker);
       try {
-        if (jobs.length >= BATCH && fanoutWorker) boss.notifyWorker(fanoutWorker);
         await handlers.fanout(jobs.map((job) => job.data.eventId));
       } catch (error) {
         log.warn({ err: error, jobs: jobs.length }, 'webhook fan-out batch failed; fanning out its events one by one');
-        await one(jobs);
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await handlers.fanout([job.data.eventId]);
+            } catch (error) {
+              log.error({ err: error, queue: FANOUT, jobId: job.id }, 'webhook job failed; pg-boss retries it');
+              await boss.fail(FANOUT, job.id, { message: (error as Error).message });
+            }
+          }),
+        );
       }
     };
   }
