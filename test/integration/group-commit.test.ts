@@ -87,6 +87,27 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
     );
   });
 
+  it('stores each body of a batch exactly as given, separator or not', async () => {
+    const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
+    const bodies = [
+      '{"note":"Société \\"Dupont\\" — 10 €, ligne\\nsuivante"}\n',
+      '  [ {"a": "\\u001e"}, "😀" ]\t',
+      // Not JSON, so never sent by the gateway: the batch function refuses it, and its items go one by one.
+      '{"raw":"\x1e"}',
+    ];
+    const batches = [bodies.slice(0, 2), bodies];
+    for (const batch of batches) {
+      const rows = batch.map((body) => ({ ...row(tenant.id), body }));
+      const outcomes = await Promise.all(rows.map((submission) => writeSubmission(database.db, submission, undefined)));
+      expect(outcomes.map((outcome) => outcome.outcome)).toEqual(rows.map(() => 'accepted'));
+      const stored = await database.db
+        .select({ id: submissions.id, body: submissions.body })
+        .from(submissions)
+        .where(inArray(submissions.id, rows.map((submission) => submission.id)));
+      expect(new Map(stored.map((submission) => [submission.id, submission.body]))).toEqual(new Map(rows.map((submission) => [submission.id, submission.body])));
+    }
+  });
+
   it('keeps a bad item from failing the others of its batch', async () => {
     const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
     const good = [row(tenant.id), row(tenant.id)];

@@ -2,7 +2,8 @@
  * Writing a submission: the row, its Idempotency-Key and its `received`
  * event, in one statement (`passerelle_submit_item`, migrations 0004 and
  * 0007), which resolves replays, conflicts and duplicates on the unique
- * indexes. Concurrent writes are group-committed (`passerelle_submit_batch`).
+ * indexes. Concurrent writes are group-committed (`passerelle_submit_batch`,
+ * migration 0008: the items as JSON, their bodies apart).
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -29,7 +30,10 @@ export interface KeyRecord {
   requestHash: string;
 }
 
-/** What one write sends, keyed by the SQL functions' parameter names (without `p_`). */
+/**
+ * What one write sends, keyed by the SQL functions' parameter names (without
+ * `p_`), less the body, which a batch sends apart (see `BODY_SEPARATOR`).
+ */
 type SubmitItem = {
   id: string;
   tenant_id: string;
@@ -40,7 +44,6 @@ type SubmitItem = {
   origin_submission_id: string | null;
   preceding_invoice_number: string | null;
   preceding_invoice_date: string | null;
-  body: string;
   body_sha256: string;
   created_at: string;
   key: string | null;
@@ -57,7 +60,15 @@ const outcomeColumns = {
 
 const batchColumns = { ord: sql<string | number>`ord`, ...outcomeColumns };
 
-function submitItemCall(v: (name: keyof SubmitItem) => unknown) {
+/**
+ * Separates the bodies of a batch in one text parameter (migration 0008). A
+ * body is a JSON text, which never holds a raw U+001E (RFC 8259 §7: control
+ * characters only escaped). Were one to, the function would find more bodies
+ * than items and refuse the batch, whose items then go one by one.
+ */
+const BODY_SEPARATOR = '\x1e';
+
+function submitItemCall(v: (name: keyof SubmitItem | 'body') => unknown) {
   return sql`passerelle_submit_item(
     ${v('id')}::uuid, ${v('tenant_id')}::uuid, ${v('document_type')}::document_type, ${v('saas_id')}, ${v('number')},
     ${v('issue_date')}::date, ${v('origin_submission_id')}::uuid, ${v('preceding_invoice_number')}, ${v('preceding_invoice_date')}::date,
@@ -81,6 +92,8 @@ export type AcceptedFollowUp = (tx: Tx, accepted: readonly AcceptedWrite[]) => P
 
 interface Write {
   item: SubmitItem;
+  /** The stored body (`row.body`). */
+  body: string;
   row: NewSubmission;
   followUp: AcceptedFollowUp | undefined;
 }
@@ -110,29 +123,30 @@ const writerFor = preparedPerDatabase((db) => {
       .prepare('passerelle_submit_item'),
     batch: db
       .select(batchColumns)
-      .from(sql`passerelle_submit_batch(${sql.placeholder('items')}::json)`)
-      .prepare('passerelle_submit_batch'),
+      .from(sql`passerelle_submit_batch(${sql.placeholder('items')}::json, ${sql.placeholder('bodies')})`)
+      .prepare('passerelle_submit_batch_bodies'),
   };
   return groupCommit<Write, SubmitOutcome>({
     maxBatch: 64,
     // A body may be 1 MiB: 64 of them in one JSON parameter would be 64 MiB on each side.
     maxBatchWeight: 4 * 1024 * 1024,
-    weigh: (write) => write.item.body.length,
+    weigh: (write) => write.body.length,
     // Sized for the default pool of 10: two batches leave the other connections to lookups.
     maxInFlight: 2,
     async writeOne(write) {
-      if (!write.followUp) return outcomeOf((await statements.one.execute(write.item))[0]!);
+      const values = { ...write.item, body: write.body };
+      if (!write.followUp) return outcomeOf((await statements.one.execute(values))[0]!);
       return transact(db, async (tx) => {
-        const outcome = outcomeOf((await tx.select(outcomeColumns).from(sql`${submitItemCall((name) => write.item[name])}`))[0]!);
+        const outcome = outcomeOf((await tx.select(outcomeColumns).from(sql`${submitItemCall((name) => values[name])}`))[0]!);
         await runFollowUps(tx, [write], [outcome]);
         return outcome;
       });
     },
     async writeBatch(writes) {
-      const items = JSON.stringify(writes.map((write) => write.item));
-      if (!writes.some((write) => write.followUp)) return outcomesInOrder(await statements.batch.execute({ items }), writes.length);
+      const { items, bodies } = batchCall(writes);
+      if (!writes.some((write) => write.followUp)) return outcomesInOrder(await statements.batch.execute({ items, bodies }), writes.length);
       return transact(db, async (tx) => {
-        const outcomes = outcomesInOrder(await tx.select(batchColumns).from(sql`passerelle_submit_batch(${items}::json)`), writes.length);
+        const outcomes = outcomesInOrder(await tx.select(batchColumns).from(sql`passerelle_submit_batch(${items}::json, ${bodies})`), writes.length);
         await runFollowUps(tx, writes, outcomes);
         return outcomes;
       });
@@ -140,6 +154,11 @@ const writerFor = preparedPerDatabase((db) => {
     rolledBack: (error) => sqlState(error) !== undefined,
   });
 });
+
+/** The arguments of `passerelle_submit_batch` (migration 0008) for `writes`. */
+function batchCall(writes: readonly Write[]): { items: string; bodies: string } {
+  return { items: JSON.stringify(writes.map((write) => write.item)), bodies: writes.map((write) => write.body).join(BODY_SEPARATOR) };
+}
 
 function outcomesInOrder(rows: Array<OutcomeRow & { ord: string | number }>, count: number): SubmitOutcome[] {
   if (rows.length !== count) throw new Error(`passerelle_submit_batch answered ${rows.length} rows for ${count} items`);
@@ -172,13 +191,12 @@ export async function writeSubmission(
     origin_submission_id: row.originSubmissionId,
     preceding_invoice_number: row.precedingInvoiceNumber,
     preceding_invoice_date: row.precedingInvoiceDate,
-    body: row.body,
     body_sha256: row.bodySha256,
     created_at: row.createdAt.toISOString(),
     key: key?.key ?? null,
     request_hash: key?.requestHash ?? null,
   };
-  return writerFor(db)({ item, row, followUp });
+  return writerFor(db)({ item, body: row.body, row, followUp });
 }
 
 function outcomeOf(row: OutcomeRow): SubmitOutcome {
