@@ -131,8 +131,10 @@ const writerFor = preparedPerDatabase((db) => {
     // A body may be 1 MiB: 64 of them in one JSON parameter would be 64 MiB on each side.
     maxBatchWeight: 4 * 1024 * 1024,
     weigh: (write) => write.body.length,
-    // Sized for the default pool of 10: two batches leave the other connections to lookups.
-    maxInFlight: 2,
+    // One batch at a time: a second one in flight sent smaller batches, and so
+    // more round trips, commits and wake-ups for the same submissions (REST
+    // POST -5 %, measured back to back). A slow commit only makes the next batch bigger.
+    maxInFlight: 1,
     async writeOne(write) {
       const values = { ...write.item, body: write.body };
       if (!write.followUp) return outcomeOf((await statements.one.execute(values))[0]!);
