@@ -108,6 +108,18 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
     }
   });
 
+  it('compresses stored bodies with lz4 where the server has it (migration 0009)', async () => {
+    const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
+    // Past the 2 KB at which PostgreSQL compresses a value, and compressible.
+    const submission = { ...row(tenant.id), body: JSON.stringify({ lines: Array.from({ length: 200 }, (_, index) => ({ id: index, note: 'ligne' })) }) };
+    await writeSubmission(database.db, submission, undefined);
+    const [stored] = await database.db
+      .select({ method: sql<string>`pg_column_compression(${submissions.body})` })
+      .from(submissions)
+      .where(eq(submissions.id, submission.id));
+    expect(stored!.method).toBe(engine === 'postgres' ? 'lz4' : 'pglz');
+  });
+
   it('keeps a bad item from failing the others of its batch', async () => {
     const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
     const good = [row(tenant.id), row(tenant.id)];
