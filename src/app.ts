@@ -17,7 +17,8 @@ import type { EventSink } from './domain/events/types.ts';
 import { createEventHub } from './events/hub.ts';
 import { operationRunner } from './http/run-operation.ts';
 import { attachGraphQLWebSocket } from './http/websocket.ts';
-import { buildYoga } from './http/yoga.ts';
+import { graphqlFastPath, type GraphQLFastPath } from './http/graphql-fast-path.ts';
+import { buildYoga, graphqlLog, maskGraphQLError } from './http/yoga.ts';
 import { createLogger } from './logger.ts';
 import { schema } from './schema/index.ts';
 import { NO_PLATFORM, type PlatformConnector } from './platform/connector.ts';
@@ -58,6 +59,8 @@ export interface AppOptions {
 export interface App {
   /** The HTTP server (for tests that need its address or a WebSocket upgrade). */
   readonly server: Server;
+  /** GraphQL requests answered by the fast path, and those it took but handed to Yoga (`src/http/graphql-fast-path.ts`). */
+  readonly graphqlFastPath: GraphQLFastPath['counts'];
   /** Listens on `port` (0: any free port); resolves with the base URL. */
   start(port?: number, host?: string): Promise<string>;
   /** Stops accepting requests, closes connections and subscriptions, stops the platform. */
@@ -108,6 +111,7 @@ export function buildApp(options: AppOptions): App {
   };
   const createContext = contextFactory(deps);
   const yoga = buildYoga({ createContext, log });
+  const graphql = graphqlFastPath({ yoga, schema, createContext, maskError: maskGraphQLError(graphqlLog(log)), log: graphqlLog(log) });
   const run = operationRunner(schema);
   const platform = options.platform ?? { kind: 'simulated' };
   if (platform.kind === 'simulated') {
@@ -125,7 +129,7 @@ export function buildApp(options: AppOptions): App {
     const url = req.url ?? '/';
     if (/^\/(v1|pa\/v1)(\/|\?|$)/.test(url)) {
       void rest(req, res);
-    } else {
+    } else if (!graphql.handle(req, res)) {
       void yoga(req, res);
     }
   });
@@ -133,6 +137,7 @@ export function buildApp(options: AppOptions): App {
 
   return {
     server,
+    graphqlFastPath: graphql.counts,
     async start(port = 0, host) {
       await hub.start();
       await queue.start(jobs, options.webhooks?.workers ?? 4);

@@ -29,12 +29,30 @@ export function unauthorizedError(): GraphQLError {
   });
 }
 
+/** The logger of GraphQL over HTTP. */
+export const graphqlLog = (log: Logger): Logger => log.child({ component: 'graphql' });
+
+/**
+ * Yoga's `maskError`: expected client errors (bad variables, 401, 403, 413)
+ * pass through; anything else is logged and replaced by a generic error with
+ * `message`, so no internal detail reaches a client.
+ */
+export function maskGraphQLError(log: Logger): (error: unknown, message: string) => GraphQLError {
+  return (error, message) => {
+    const original = error instanceof GraphQLError ? error.originalError : error;
+    if (error instanceof GraphQLError && !original) return error;
+    if (original instanceof GraphQLError) return original;
+    log.error({ err: original ?? error }, 'unexpected error in GraphQL operation');
+    return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  };
+}
+
 /**
  * Builds the Yoga instance. A context already carrying a principal (REST facade,
  * WebSocket) is kept as is; an HTTP request is authenticated from its header.
  */
 export function buildYoga(deps: { createContext: CreateContext; log: Logger }): Yoga {
-  const log = deps.log.child({ component: 'graphql' });
+  const log = graphqlLog(deps.log);
   return createYoga<Record<string, never>, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -58,16 +76,7 @@ export function buildYoga(deps: { createContext: CreateContext; log: Logger }): 
       warn: (...args) => log.warn(args.map(String).join(' ')),
       error: (...args) => log.error({ err: args[0] }, 'graphql error'),
     },
-    maskedErrors: {
-      maskError(error, message) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        // Expected client errors (bad variables, 401, 413) pass through; anything else is masked.
-        if (error instanceof GraphQLError && !original) return error;
-        if (original instanceof GraphQLError) return original;
-        log.error({ err: original ?? error }, 'unexpected error in GraphQL operation');
-        return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-      },
-    },
+    maskedErrors: { maskError: maskGraphQLError(log) },
     context: async (initial): Promise<Context> => {
       const prebuilt = initial as Partial<Context>;
       if (prebuilt.principal) return prebuilt as Context;

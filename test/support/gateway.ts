@@ -4,7 +4,7 @@
  * Tests isolate themselves by creating their own tenants, never by cleaning.
  */
 import { randomUUID } from 'node:crypto';
-import { buildApp, type PlatformOption, type WebhookOptions } from '../../src/app.ts';
+import { buildApp, type App, type PlatformOption, type WebhookOptions } from '../../src/app.ts';
 import type { Database, Engine } from '../../src/db/client.ts';
 import { openEmbedded, openPostgres } from '../../src/db/open.ts';
 import { createPlatformToken, createToken } from '../../src/domain/tenancy/service.ts';
@@ -28,6 +28,8 @@ export interface Gateway {
   platform(name?: string): Promise<Client & { token: string }>;
   /** A client without credentials (or with the given Authorization header). */
   anonymous(authorization?: string): Client;
+  /** The app's GraphQL fast path counts (`App.graphqlFastPath`). */
+  graphqlFastPath: App['graphqlFastPath'];
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function startGateway(
       return Object.assign(new Client(url, `Bearer ${created.token}`), { token: created.token });
     },
     anonymous: (authorization) => new Client(url, authorization),
+    graphqlFastPath: app.graphqlFastPath,
     async stop() {
       await app.stop();
       await database.close();
