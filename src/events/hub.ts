@@ -1,7 +1,8 @@
 /**
  * The submission event hub of one gateway process. Services hand it committed
  * events (it is their `EventSink`); it publishes their ids through the
- * PostgreSQL event target, so subscribers on every instance hear of them, and
+ * PostgreSQL event target, once per event, so subscribers on every instance
+ * hear of them (each process fans an event out to its topics), and
  * turns what it hears into event views for subscriptions: one query per event
  * per process, however many subscribers share it.
  */
@@ -22,6 +23,19 @@ export interface EventHub extends Pick<EventSink, 'committed'> {
   start(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The one message type on the channel: a committed event, sent once and fanned
+ * out to its topics by each listening process (sending it per topic doubled
+ * every NOTIFY's payload).
+ */
+const COMMITTED = 'committed';
+/**
+ * NOTIFYs at most this often under load: each one is a transaction and wakes
+ * every listening backend, and one per group-commit batch cost REST POST 5-8 %.
+ * A subscriber hears of an event at most this much later.
+ */
+const NOTIFY_INTERVAL_MS = 10;
 
 /** Replayed after a lost LISTEN connection: ids can commit out of order, so look back a little. */
 const RESYNC_LOOKBACK = 1000;
@@ -44,6 +58,7 @@ export function createEventHub(database: Database, log: Logger): EventHub {
 
   const target = createPgEventTarget(database, {
     log,
+    minIntervalMs: NOTIFY_INTERVAL_MS,
     onResync: () => void resync(),
     onMessage: (detail) => {
       highWater = Math.max(highWater, (detail as CommittedEvent).id);
@@ -51,6 +66,10 @@ export function createEventHub(database: Database, log: Logger): EventHub {
   });
   type Topics = Record<EventTopic, [CommittedEvent]>;
   const pubSub = createPubSub<Topics>({ eventTarget: target as unknown as PubSubEventTarget<Topics> });
+  target.addEventListener(COMMITTED, (message) => {
+    const event = (message as CustomEvent<CommittedEvent>).detail;
+    for (const topic of topicsOf(event)) target.dispatchLocal(topic, event);
+  });
 
   async function resync(): Promise<void> {
     try {
@@ -81,7 +100,7 @@ export function createEventHub(database: Database, log: Logger): EventHub {
     committed(events) {
       for (const event of events) {
         highWater = Math.max(highWater, event.id);
-        for (const topic of topicsOf(event)) pubSub.publish(topic, event);
+        target.dispatchEvent(new CustomEvent(COMMITTED, { detail: event }));
       }
     },
     async *subscribe(topic, accept = () => true) {

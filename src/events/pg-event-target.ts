@@ -33,7 +33,19 @@ export interface PgEventTarget extends PubSubEventTarget<AnyTopics> {
  */
 export function createPgEventTarget(
   database: Database,
-  options: { log: Logger; onResync?: () => void; onMessage?: (detail: unknown) => void; channel?: string },
+  options: {
+    log: Logger;
+    onResync?: () => void;
+    onMessage?: (detail: unknown) => void;
+    channel?: string;
+    /**
+     * Least time between the starts of two NOTIFYs (default 0). Each NOTIFY is
+     * a transaction that wakes every listening backend: under a steady stream
+     * of events, spacing them lets each carry more. The first NOTIFY after a
+     * quiet spell goes at once; a message waits at most this long more.
+     */
+    minIntervalMs?: number;
+  },
 ): PgEventTarget {
   const channel = options.channel ?? EVENTS_CHANNEL;
   const local = new EventTarget();
@@ -46,8 +58,13 @@ export function createPgEventTarget(
   // events of one submission. Messages waiting meanwhile share a NOTIFY.
   const outbox: string[] = [];
   let flushing: Promise<void> | undefined;
+  const minInterval = options.minIntervalMs ?? 0;
+  let lastStart = -Infinity;
   async function flush(): Promise<void> {
     while (outbox.length > 0) {
+      const wait = lastStart + minInterval - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      lastStart = performance.now();
       let batch = outbox.shift()!;
       let bytes = Buffer.byteLength(batch);
       while (outbox.length > 0 && bytes + Buffer.byteLength(outbox[0]!) + 1 < MAX_PAYLOAD_BYTES) {

@@ -68,4 +68,44 @@ describe('PostgreSQL event target', () => {
     again.stop();
     expect(again.heard).toEqual([4]);
   });
+
+  it('spaces NOTIFYs by minIntervalMs under a stream of events, the first after a quiet spell at once', async () => {
+    const interval = 300;
+    const notified: Array<{ at: number; messages: number }> = [];
+    const spaced: Database = {
+      ...database,
+      notify: (channel, payload) => {
+        notified.push({ at: performance.now(), messages: (JSON.parse(payload) as unknown[]).length });
+        return database.notify(channel, payload);
+      },
+    };
+    const paced = createPgEventTarget(spaced, { log, channel: 'unit_paced', minIntervalMs: interval });
+    await paced.listen();
+    const started = async (count: number) => {
+      while (notified.length < count) await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      const burst = hear(paced, 'topic:p', 4);
+      paced.dispatchEvent(new CustomEvent('topic:p', { detail: 1 }));
+      await started(1);
+      // These arrive while the first NOTIFY is out: they wait for the interval, together.
+      for (const detail of [2, 3, 4]) paced.dispatchEvent(new CustomEvent('topic:p', { detail }));
+      await burst.done;
+      burst.stop();
+      expect(burst.heard).toEqual([1, 2, 3, 4]);
+      expect(notified.map((notify) => notify.messages)).toEqual([1, 3]);
+      expect(notified[1]!.at - notified[0]!.at).toBeGreaterThanOrEqual(interval - 1);
+
+      await new Promise((resolve) => setTimeout(resolve, interval));
+      const later = hear(paced, 'topic:p', 1);
+      const quietAt = performance.now();
+      paced.dispatchEvent(new CustomEvent('topic:p', { detail: 5 }));
+      await later.done;
+      later.stop();
+      expect(notified).toHaveLength(3);
+      expect(notified[2]!.at - quietAt).toBeLessThan(interval / 2);
+    } finally {
+      await paced.close();
+    }
+  });
 });
