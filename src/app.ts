@@ -18,7 +18,7 @@ import { createEventHub } from './events/hub.ts';
 import { operationRunner } from './http/run-operation.ts';
 import { attachGraphQLWebSocket } from './http/websocket.ts';
 import { graphqlFastPath, type GraphQLFastPath } from './http/graphql-fast-path.ts';
-import { buildYoga, graphqlLog, maskGraphQLError } from './http/yoga.ts';
+import { buildYoga } from './http/yoga.ts';
 import { createLogger } from './logger.ts';
 import { schema } from './schema/index.ts';
 import { NO_PLATFORM, type PlatformConnector } from './platform/connector.ts';
@@ -111,7 +111,7 @@ export function buildApp(options: AppOptions): App {
   };
   const createContext = contextFactory(deps);
   const yoga = buildYoga({ createContext, log });
-  const graphql = graphqlFastPath({ yoga, schema, createContext, maskError: maskGraphQLError(graphqlLog(log)), log: graphqlLog(log) });
+  const graphql = graphqlFastPath({ yoga, schema, createContext, log });
   const run = operationRunner(schema);
   const platform = options.platform ?? { kind: 'simulated' };
   if (platform.kind === 'simulated') {

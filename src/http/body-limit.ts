@@ -14,6 +14,15 @@ import type { Plugin } from 'graphql-yoga';
 
 const DIGITS = /^\d+$/;
 
+/**
+ * How a Content-Length header stands against `limit` bytes: `malformed` when it
+ * is not a single non-negative integer (400), `over` past the limit (413).
+ */
+export function contentLengthWithin(length: string, limit: number): 'within' | 'malformed' | 'over' {
+  if (!DIGITS.test(length)) return 'malformed';
+  return Number(length) > limit ? 'over' : 'within';
+}
+
 function httpError(status: 400 | 413, code: string, message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code, http: { status } } });
 }
@@ -56,8 +65,9 @@ export function useRequestBodyLimit(limit: number): Plugin {
     onRequestParse({ request, requestParser, setRequestParser, fetchAPI }) {
       const length = request.headers.get('content-length');
       if (length !== null) {
-        if (!DIGITS.test(length)) throw httpError(400, 'BAD_REQUEST', 'Content-Length header is invalid.');
-        if (Number(length) > limit) throw tooLarge(limit);
+        const verdict = contentLengthWithin(length, limit);
+        if (verdict === 'malformed') throw httpError(400, 'BAD_REQUEST', 'Content-Length header is invalid.');
+        if (verdict === 'over') throw tooLarge(limit);
         return;
       }
       if (!requestParser || !request.body) return;

@@ -20,7 +20,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getOperationAST, parse, validate, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
+import { getOperationAST, parse, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { processRegularResult } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
@@ -29,7 +29,7 @@ import getRawBody from 'raw-body';
 import type { CreateContext } from '../context.ts';
 import { delegate, jsonMediaType, plainJsonParams, sendResponse } from './graphql-request.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
-import type { Yoga } from './yoga.ts';
+import { graphqlLog, maskGraphQLError, type Yoga } from './yoga.ts';
 
 /** Yoga's message for a masked error (its `maskedErrors.errorMessage` default). */
 const MASKED_MESSAGE = 'Unexpected error.';
@@ -48,8 +48,7 @@ export interface GraphQLFastPathDeps {
   yoga: Yoga;
   schema: GraphQLSchema;
   createContext: CreateContext;
-  /** Yoga's `maskedErrors.maskError` (`maskGraphQLError`). */
-  maskError: (error: GraphQLError, message: string) => GraphQLError;
+  /** The app's logger (the fast path logs as Yoga does, under `component: graphql`). */
   log: Logger;
 }
 
@@ -60,6 +59,9 @@ export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
   // As many documents as Yoga's parse and validation caches keep.
   const executables = new LRUCache<string, { executable: Executable }>({ max: 1000 });
   const counts = { answered: 0, delegated: 0 };
+  const log = graphqlLog(deps.log);
+  // The masking Yoga applies (`buildYoga`), so an error reads the same whichever path ran.
+  const maskError = maskGraphQLError(log);
 
   function executableOf(query: string, operationName: string | undefined): Executable {
     const key = `${operationName ?? ''}\n${query}`;
@@ -97,7 +99,7 @@ export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
     counts.answered += 1;
     const result = (await executable.query(undefined, auth.context, params.variables)) as ExecutionResult;
     if (result.errors?.length) {
-      const masked = { ...result, errors: result.errors.map((error) => deps.maskError(error, MASKED_MESSAGE)) };
+      const masked = { ...result, errors: result.errors.map((error) => maskError(error, MASKED_MESSAGE)) };
       return sendResponse(await processRegularResult(masked, deps.yoga.fetchAPI, mediaType), req, res);
     }
     const text = JSON.stringify(result);
@@ -115,7 +117,7 @@ export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
         // A client that went away mid-body has nobody to answer.
         if ((error as { type?: string }).type === 'request.aborted') return;
         // A fault of ours: Yoga would have answered 500 too.
-        deps.log.error({ err: error }, 'GraphQL request failed');
+        log.error({ err: error }, 'GraphQL request failed');
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ errors: [{ message: MASKED_MESSAGE }] }));
       });

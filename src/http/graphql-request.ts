@@ -6,10 +6,10 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { sendNodeResponse } from '@whatwg-node/server';
+import { contentLengthWithin } from './body-limit.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
 import type { Yoga } from './yoga.ts';
 
-const DIGITS = /^\d+$/;
 const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
 /**
@@ -28,13 +28,14 @@ const ACCEPTED: ReadonlyMap<string, string> = new Map([
 /**
  * The media type of the reply when `headers` are those of a plain JSON GraphQL
  * POST the fast path may take; undefined otherwise (Yoga takes the request):
- * a JSON body in UTF-8 whose Content-Length is within 1 MiB (Yoga's body limit
- * answers the others), no Content-Encoding, no Origin (Yoga adds CORS headers),
- * and an Accept listed in `ACCEPTED`.
+ * a JSON body in UTF-8 whose Content-Length passes the check of Yoga's body
+ * limit (`useRequestBodyLimit`, which answers the others with 400 or 413), no
+ * Content-Encoding, no Origin (Yoga adds CORS headers), and an Accept listed
+ * in `ACCEPTED`.
  */
 export function jsonMediaType(headers: IncomingHttpHeaders): string | undefined {
   const length = headers['content-length'];
-  if (!length || !DIGITS.test(length) || Number(length) > MAX_BODY_BYTES) return undefined;
+  if (length === undefined || contentLengthWithin(length, MAX_BODY_BYTES) !== 'within') return undefined;
   if (headers['content-encoding'] !== undefined || headers['transfer-encoding'] !== undefined || headers.origin !== undefined) return undefined;
   if (!JSON_CONTENT_TYPE.test(headers['content-type'] ?? '')) return undefined;
   return ACCEPTED.get((headers.accept ?? '').replace(/\s/g, '').toLowerCase());
