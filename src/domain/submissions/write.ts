@@ -92,8 +92,6 @@ export type AcceptedFollowUp = (tx: Tx, accepted: readonly AcceptedWrite[]) => P
 
 interface Write {
   item: SubmitItem;
-  /** The stored body (`row.body`). */
-  body: string;
   row: NewSubmission;
   followUp: AcceptedFollowUp | undefined;
 }
@@ -128,15 +126,15 @@ const writerFor = preparedPerDatabase((db) => {
   };
   return groupCommit<Write, SubmitOutcome>({
     maxBatch: 64,
-    // A body may be 1 MiB: 64 of them in one JSON parameter would be 64 MiB on each side.
+    // A body may be 1 MiB: 64 of them in one statement would be 64 MiB on each side.
     maxBatchWeight: 4 * 1024 * 1024,
-    weigh: (write) => write.body.length,
+    weigh: (write) => write.row.body.length,
     // One batch at a time: a second one in flight sent smaller batches, and so
     // more round trips, commits and wake-ups for the same submissions (REST
     // POST -5 %, measured back to back). A slow commit only makes the next batch bigger.
     maxInFlight: 1,
     async writeOne(write) {
-      const values = { ...write.item, body: write.body };
+      const values = { ...write.item, body: write.row.body };
       if (!write.followUp) return outcomeOf((await statements.one.execute(values))[0]!);
       return transact(db, async (tx) => {
         const outcome = outcomeOf((await tx.select(outcomeColumns).from(sql`${submitItemCall((name) => values[name])}`))[0]!);
@@ -159,7 +157,7 @@ const writerFor = preparedPerDatabase((db) => {
 
 /** The arguments of `passerelle_submit_batch` (migration 0008) for `writes`. */
 function batchCall(writes: readonly Write[]): { items: string; bodies: string } {
-  return { items: JSON.stringify(writes.map((write) => write.item)), bodies: writes.map((write) => write.body).join(BODY_SEPARATOR) };
+  return { items: JSON.stringify(writes.map((write) => write.item)), bodies: writes.map((write) => write.row.body).join(BODY_SEPARATOR) };
 }
 
 function outcomesInOrder(rows: Array<OutcomeRow & { ord: string | number }>, count: number): SubmitOutcome[] {
@@ -198,7 +196,7 @@ export async function writeSubmission(
     key: key?.key ?? null,
     request_hash: key?.requestHash ?? null,
   };
-  return writerFor(db)({ item, body: row.body, row, followUp });
+  return writerFor(db)({ item, row, followUp });
 }
 
 function outcomeOf(row: OutcomeRow): SubmitOutcome {
