@@ -10,9 +10,8 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, Reply } from '../support/client.ts';
-import { creditNote, invoice } from '../support/documents.ts';
+import { creditNote, invoice, toGraphQLInput } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
-import { toGraphQLName } from '../../src/schema/wire-names.ts';
 
 type Segment = string | number;
 
@@ -71,13 +70,6 @@ function applyEdits<T>(doc: T, edits: Array<[Segment[], unknown]>): T {
   return doc;
 }
 
-/** A wire (snake_case) document as GraphQL input (camelCase keys). */
-function toInput(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toInput);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [toGraphQLName(key), toInput(item)]));
-}
-
 const SUBMIT_INVOICE = /* GraphQL */ `
   mutation ($input: InvoiceInput!) {
     submitInvoice(input: $input) {
@@ -131,7 +123,7 @@ describe.each(engines())('hostile bodies never get a 500 (%s)', (engine) => {
   });
 
   it('GraphQL submitInvoice: a typed result or a GraphQL error, never an internal one', async () => {
-    const base = () => toInput(invoice().unique().build());
+    const base = () => toGraphQLInput(invoice().unique().build());
     await fc.assert(
       fc.asyncProperty(editsOf(base()), async (edits) => {
         const reply = await client.graphql(SUBMIT_INVOICE, { input: applyEdits(base(), edits) });

@@ -7,8 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toGraphQLName } from '../../src/schema/wire-names.ts';
-import { loadExample } from '../support/documents.ts';
+import { loadExample, toGraphQLInput } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
 type Route = 'answered' | 'delegated' | 'untaken';
@@ -30,12 +29,6 @@ interface Sent {
   text: string;
 }
 
-function toInput(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toInput);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, field]) => [toGraphQLName(key), toInput(field)]));
-}
-
 const LIST = '{ submissions(first: 2) { edges { node { id } } } }';
 const SUBMIT = `mutation ($input: InvoiceInput!, $key: String) {
   submitInvoice(input: $input, idempotencyKey: $key) {
@@ -47,9 +40,9 @@ const SUBMIT = `mutation ($input: InvoiceInput!, $key: String) {
 }`;
 const BOTH = 'query A { submissions(first: 1) { edges { node { id } } } } query B { __typename }';
 
-/** A document the rules refuse (BR-CO-10-style totals and a blank number): the same typed failure every time. */
+/** A document the rules refuse (a blank number, an unknown currency): the same typed failure every time. */
 function refusedInput(): Record<string, unknown> {
-  const input = toInput(loadExample('guide-example1')) as Record<string, unknown>;
+  const input = toGraphQLInput(loadExample('guide-example1')) as Record<string, unknown>;
   return { ...input, id: `fast-${randomUUID()}`, number: ' ', currency: 'XXX' };
 }
 

@@ -4,21 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toGraphQLName } from '../../src/schema/wire-names.ts';
-import { loadExample, tax } from '../support/documents.ts';
+import { loadExample, tax, toGraphQLInput } from '../support/documents.ts';
 import type { Client } from '../support/client.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
-/** A wire (snake_case) document as a GraphQL input (camelCase), as a GraphQL client would write it. */
-function toInput(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toInput);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [toGraphQLName(k), toInput(v)]));
-}
-
 function invoiceInput(overrides: Record<string, unknown> = {}): Record<string, any> {
   const suffix = randomUUID();
-  return { ...(toInput(loadExample('guide-example1')) as Record<string, unknown>), id: `gql-${suffix}`, number: `G-${suffix}`, ...overrides };
+  return { ...(toGraphQLInput(loadExample('guide-example1')) as Record<string, unknown>), id: `gql-${suffix}`, number: `G-${suffix}`, ...overrides };
 }
 
 /** POST /graphql with `text` streamed in 64 KiB chunks: no Content-Length, chunked transfer encoding. */
@@ -90,7 +82,7 @@ describe.each(engines())('GraphQL on %s', (engine) => {
     const client = await gateway.tenant();
     const input = invoiceInput({ currency: 'DKK' });
     const lines = input.lines as Array<Record<string, unknown>>;
-    lines[2] = { ...lines[2], taxes: [toInput(tax({ percentage: 101 }))] };
+    lines[2] = { ...lines[2], taxes: [toGraphQLInput(tax({ percentage: 101 }))] };
     (input.customerSnapshot as { billingAddress: { country: string } }).billingAddress.country = 'ZZ';
     const reply = await client.graphql(SUBMIT_INVOICE, { input });
     const result = reply.body.data.submitInvoice;

@@ -13,6 +13,7 @@ import type {
   Tax,
   TaxId,
 } from '../../src/domain/documents.ts';
+import { toGraphQLName } from '../../src/schema/wire-names.ts';
 
 /** The real examples, by file name without `.json`. */
 export const EUR_EXAMPLES = ['guide-example1', 'sample-discount-price', 'ubl-tc434-example9'] as const;
@@ -22,6 +23,13 @@ export const DKK_EXAMPLE = 'BIS3_Invoice_positive';
 export function loadExample(name: string): InvoiceDocument {
   const url = new URL(`../../examples/${name}.json`, import.meta.url);
   return JSON.parse(readFileSync(url, 'utf8')) as InvoiceDocument;
+}
+
+/** A wire (snake_case) document as a GraphQL input (camelCase keys, values kept), as a GraphQL client would write it. */
+export function toGraphQLInput(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toGraphQLInput);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [toGraphQLName(key), toGraphQLInput(field)]));
 }
 
 const BASE = loadExample('sample-discount-price');
