@@ -4,7 +4,8 @@
 -- allows control characters only escaped, and only tab, LF and CR as
 -- whitespace), so the split is exact; and neither side spends time escaping
 -- and unescaping kilobytes of quotes. The items carry everything else, as in
--- 0007, whose function stays for batches sent the old way.
+-- 0007, whose one-argument function stays: instances of the previous version
+-- still call it while an upgrade rolls out.
 CREATE FUNCTION passerelle_submit_batch(p_items json, p_bodies text)
 RETURNS TABLE (ord bigint, outcome text, submission_id uuid, event_id bigint)
 LANGUAGE plpgsql AS $$
