@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { submissionEvents, submissions } from '../../src/db/schema.ts';
+import { idempotencyKeys, submissionEvents, submissions } from '../../src/db/schema.ts';
 import { newSubmissionId } from '../../src/domain/ids.ts';
 import type { NewSubmission } from '../../src/domain/submissions/store.ts';
 import { writeSubmission, type AcceptedFollowUp, type KeyRecord } from '../../src/domain/submissions/write.ts';
@@ -85,6 +85,67 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
         [outcomes[5]!.eventId, writes[5]![0].id],
       ].sort(),
     );
+  });
+
+  it('writes a batch of new items at once, with their keys, and events in item order', async () => {
+    const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
+    const rows = Array.from({ length: 5 }, () => row(tenant.id));
+    const records = rows.map((submission, index) => (index % 2 === 0 ? key(`k-${submission.id}`, `invoice:${index}`) : undefined));
+    const outcomes = await Promise.all(rows.map((submission, index) => writeSubmission(database.db, submission, records[index])));
+
+    expect(outcomes.map((outcome) => [outcome.outcome, outcome.submissionId])).toEqual(rows.map((submission) => ['accepted', submission.id]));
+    const eventIds = outcomes.map((outcome) => outcome.eventId!);
+    expect([...eventIds].sort((a, b) => a - b)).toEqual(eventIds);
+    expect(new Set(eventIds).size).toBe(rows.length);
+
+    const events = await database.db
+      .select({ id: submissionEvents.id, submissionId: submissionEvents.submissionId })
+      .from(submissionEvents)
+      .where(eq(submissionEvents.tenantId, tenant.id));
+    expect(new Map(events.map((event) => [Number(event.id), event.submissionId]))).toEqual(
+      new Map(outcomes.map((outcome) => [outcome.eventId!, outcome.submissionId!])),
+    );
+    const keys = await database.db
+      .select({ key: idempotencyKeys.key, requestHash: idempotencyKeys.requestHash, submissionId: idempotencyKeys.submissionId })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.tenantId, tenant.id));
+    expect(keys.sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+      rows
+        .flatMap((submission, index) => (records[index] ? [{ ...records[index]!, submissionId: submission.id }] : []))
+        .sort((a, b) => a.key.localeCompare(b.key)),
+    );
+  });
+
+  it('resolves items that collide with stored rows one by one, leaving nothing of the attempt at once', async () => {
+    const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
+    const earlier = row(tenant.id);
+    await writeSubmission(database.db, earlier, key('k-earlier', 'invoice:earlier'));
+    const [fresh, last] = [row(tenant.id), row(tenant.id)];
+    const writes: Array<[NewSubmission, KeyRecord | undefined]> = [
+      [fresh, key('k-fresh', 'invoice:fresh')],
+      [row(tenant.id), key('k-earlier', 'invoice:earlier')], // replays the earlier request
+      [row(tenant.id, { number: earlier.number }), undefined], // its number is the earlier one's
+      [row(tenant.id), key('k-earlier', 'invoice:other')], // the earlier key, another request
+      [last, undefined],
+    ];
+    const outcomes = await Promise.all(writes.map(([submission, record]) => writeSubmission(database.db, submission, record)));
+
+    expect(outcomes.map((outcome) => [outcome.outcome, outcome.submissionId])).toEqual([
+      ['accepted', fresh.id],
+      ['replayed', earlier.id],
+      ['duplicate', earlier.id],
+      ['idempotency_conflict', null],
+      ['accepted', last.id],
+    ]);
+    const stored = await database.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.tenantId, tenant.id));
+    expect(stored.map((submission) => submission.id).sort()).toEqual([earlier.id, fresh.id, last.id].sort());
+    const events = await database.db
+      .select({ submissionId: submissionEvents.submissionId })
+      .from(submissionEvents)
+      .where(eq(submissionEvents.tenantId, tenant.id));
+    expect(events.map((event) => event.submissionId).sort()).toEqual([earlier.id, fresh.id, last.id].sort());
+    const keys = await database.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.tenantId, tenant.id));
+    expect(keys.map((record) => record.key).sort()).toEqual(['k-earlier', 'k-fresh']);
   });
 
   it('stores each body of a batch exactly as given, separator or not', async () => {
@@ -184,40 +245,58 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
   });
 
   // PGlite has one connection: no transaction can run beside the batch there.
-  it.runIf(engine === 'postgres')('reports a key taken by a concurrent transaction as key_taken, writing nothing for it', async () => {
-    const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
-    const other = postgres(process.env.TEST_DATABASE_URL!, { max: 2, onnotice: () => {} });
-    try {
-      const rival = row(tenant.id);
-      const [loser, bystander] = [row(tenant.id), row(tenant.id)];
-      const connection = await other.reserve();
-      await connection`begin`;
-      // The rival writes the key but does not commit yet.
-      await connection`select * from passerelle_submit_item(${rival.id}, ${tenant.id}, 'invoice', ${rival.saasId}, ${rival.number},
-        '2026-11-22', null, null, null, ${rival.body}, ${rival.bodySha256}, now(), 'k-race', 'invoice:rival')`;
-      const pending = Promise.all([
-        writeSubmission(database.db, loser, key('k-race', 'invoice:loser')),
-        writeSubmission(database.db, bystander, undefined),
-      ]);
-      // Commit only once the batch waits on the rival's key.
-      for (let waited = 0; ; waited += 20) {
-        const [waiting] = await other`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
-        if (waiting!.n > 0) break;
-        if (waited > 10_000) throw new Error('the batch never waited on the rival key');
-        await new Promise((resolve) => setTimeout(resolve, 20));
+  describe.runIf(engine === 'postgres')('with a key written by a concurrent transaction', () => {
+    it.each([
+      {
+        // The batch's set-based insert waits on the rival's key and gives way; its items then run one by one,
+        // after the rival committed, so the key is simply taken by another document.
+        case: 'a batch',
+        expected: { outcome: 'idempotency_conflict', submissionId: null, eventId: null },
+        alone: false,
+      },
+      {
+        // A write alone runs passerelle_submit_item, whose insert of the key waits on the rival: the item
+        // undoes its own row and reports the key as taken.
+        case: 'a write alone',
+        expected: { outcome: 'key_taken', submissionId: null, eventId: null },
+        alone: true,
+      },
+    ])('refuses the key in $case, writing nothing for it', async ({ expected, alone }) => {
+      const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
+      const other = postgres(process.env.TEST_DATABASE_URL!, { max: 2, onnotice: () => {} });
+      try {
+        const rival = row(tenant.id);
+        const [loser, bystander] = [row(tenant.id), row(tenant.id)];
+        const keyName = `k-race-${randomUUID()}`;
+        const connection = await other.reserve();
+        await connection`begin`;
+        // The rival writes the key but does not commit yet.
+        await connection`select * from passerelle_submit_item(${rival.id}, ${tenant.id}, 'invoice', ${rival.saasId}, ${rival.number},
+          '2026-11-22', null, null, null, ${rival.body}, ${rival.bodySha256}, now(), ${keyName}, 'invoice:rival')`;
+        const pending = Promise.all([
+          writeSubmission(database.db, loser, key(keyName, 'invoice:loser')),
+          ...(alone ? [] : [writeSubmission(database.db, bystander, undefined)]),
+        ]);
+        // Commit only once the batch waits on the rival's key.
+        for (let waited = 0; ; waited += 20) {
+          const [waiting] = await other`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
+          if (waiting!.n > 0) break;
+          if (waited > 10_000) throw new Error('the batch never waited on the rival key');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await connection`commit`;
+        connection.release();
+        const [lost, ...others] = await pending;
+        expect(lost).toEqual(expected);
+        expect(others.map((outcome) => outcome.outcome)).toEqual(alone ? [] : ['accepted']);
+        const stored = await database.db
+          .select({ id: submissions.id })
+          .from(submissions)
+          .where(inArray(submissions.id, [rival.id, loser.id, bystander.id]));
+        expect(stored.map((submission) => submission.id).sort()).toEqual((alone ? [rival.id] : [rival.id, bystander.id]).sort());
+      } finally {
+        await other.end();
       }
-      await connection`commit`;
-      connection.release();
-      const [lost, kept] = await pending;
-      expect(lost).toEqual({ outcome: 'key_taken', submissionId: null, eventId: null });
-      expect(kept.outcome).toBe('accepted');
-      const stored = await database.db
-        .select({ id: submissions.id })
-        .from(submissions)
-        .where(inArray(submissions.id, [rival.id, loser.id, bystander.id]));
-      expect(stored.map((submission) => submission.id).sort()).toEqual([rival.id, bystander.id].sort());
-    } finally {
-      await other.end();
-    }
+    });
   });
 });

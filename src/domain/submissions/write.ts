@@ -3,7 +3,8 @@
  * event, in one statement (`passerelle_submit_item`, migrations 0004 and
  * 0007), which resolves replays, conflicts and duplicates on the unique
  * indexes. Concurrent writes are group-committed (`passerelle_submit_batch`,
- * migration 0008: the items as JSON, their bodies apart).
+ * migrations 0008 and 0010: the items as JSON, their bodies apart; a batch of
+ * new items is written set-based, one that collides goes item by item).
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
