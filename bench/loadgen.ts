@@ -16,10 +16,20 @@ export interface LoadRequest {
 /** IPC reply to the orchestrator. */
 export type LoadReply = { seq: number; ok: true; measurement: HttpMeasurement } | { seq: number; ok: false; error: string };
 
+/**
+ * Every 2xx reply's latency in ms, as autocannon timed it and as it counts
+ * them (only 2xx): its result keeps only percentiles, which cannot be merged.
+ */
+let latencies: number[] = [];
+
 let current: autocannon.Instance | undefined;
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
+  latencies = [];
   const instance = autocannon(options);
+  instance.on('response', (_client, status, _bytes, responseTime) => {
+    if (status >= 200 && status < 300) latencies.push(responseTime);
+  });
   current = instance;
   return Promise.resolve(instance).finally(() => (current = undefined));
 }
@@ -44,6 +54,7 @@ function toMeasurement(result: autocannon.Result): HttpMeasurement {
     errors: result.errors,
     timeouts: result.timeouts,
     durationSeconds: result.duration,
+    latenciesMs: latencies,
   };
 }
 

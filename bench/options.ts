@@ -1,6 +1,7 @@
 /**
  * Command-line flags of `npm run bench`. Defaults are issue 5's protocol
- * (32 connections, 10 s per scenario after a 2 s warm-up); `--quick` is the
+ * (32 connections, 10 s per scenario after a 2 s warm-up; the scenarios of a
+ * ratio take turns, in 5 rounds of 2 s); `--quick` is the
  * smoke variant CI may run to keep the harness working (about 20 s, speed
  * never asserted).
  */
@@ -15,6 +16,8 @@ export interface BenchOptions {
   warmupSeconds: number;
   /** Measured seconds per scenario. */
   durationSeconds: number;
+  /** Rounds the scenarios of a ratio are interleaved in (`interleave.ts`); 1 runs them one after the other. */
+  rounds: number;
   /** Database connections of the gateway (`DB_POOL_SIZE`) and of the floor alike. */
   poolSize: number;
   /** Submissions created up front for the GET-by-id scenarios to cycle over. */
@@ -44,6 +47,7 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --connections N      load generator connections (default 32)
   --warmup S           warm-up seconds before each scenario (default 2)
   --duration S         measured seconds per scenario (default 10)
+  --rounds N           scenarios of a ratio (floor and gateway) take turns in N slices each (default 5; quick: 1)
   --pool N             database pool size of the gateway and of the floor (default 10)
   --seed N             submissions seeded for the GET scenarios (default 200)
   --subscribers N      fan-out: graphql-ws subscribers, one connection each (default 1000; quick: 100)
@@ -89,6 +93,7 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
       connections: { type: 'string' },
       warmup: { type: 'string' },
       duration: { type: 'string' },
+      rounds: { type: 'string' },
       pool: { type: 'string' },
       seed: { type: 'string' },
       subscribers: { type: 'string' },
@@ -112,6 +117,7 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     connections: positive('connections', values.connections, quick ? 8 : 32, true),
     warmupSeconds: positive('warmup', values.warmup, quick ? 0.5 : 2, false),
     durationSeconds: positive('duration', values.duration, quick ? 1 : 10, false),
+    rounds: positive('rounds', values.rounds, quick ? 1 : 5, true),
     poolSize: positive('pool', values.pool, 10, true),
     seedCount: positive('seed', values.seed, quick ? 20 : 200, true),
     subscribers: positive('subscribers', values.subscribers, quick ? 100 : 1000, true),

@@ -19,7 +19,7 @@ export interface Results {
   /** The gateway's git commit, and whether tracked files differed from it; absent outside a git checkout. */
   revision?: { commit: string; modified: boolean };
   quick: boolean;
-  protocol: { connections: number; warmupSeconds: number; durationSeconds: number; poolSize: number; seedCount: number };
+  protocol: { connections: number; warmupSeconds: number; durationSeconds: number; rounds: number; poolSize: number; seedCount: number };
   machine: {
     platform: string;
     release: string;
@@ -60,6 +60,7 @@ export function buildResults(options: BenchOptions, sections: SectionResult[], l
       connections: options.connections,
       warmupSeconds: options.warmupSeconds,
       durationSeconds: options.durationSeconds,
+      rounds: options.rounds,
       poolSize: options.poolSize,
       seedCount: options.seedCount,
     },
@@ -157,7 +158,9 @@ export function formatResults(results: Results): string {
     `Passerelle benchmark${results.quick ? ' (--quick smoke run: speed not meaningful)' : ''} — ${results.date}` +
       (results.revision ? ` — ${results.revision.commit.slice(0, 7)}${results.revision.modified ? ' + local changes' : ''}` : ''),
     `${results.machine.cpuCount} × ${results.machine.cpuModel}, ${results.machine.totalMemoryMiB} MiB, Node ${results.machine.node}, ${results.machine.platform} ${results.machine.release}`,
-    `${p.connections} connections, ${p.warmupSeconds} s warm-up + ${p.durationSeconds} s per scenario, pool ${p.poolSize}; load generator, servers and database share the machine`,
+    `${p.connections} connections, ${p.warmupSeconds} s warm-up + ${p.durationSeconds} s per scenario` +
+      (p.rounds > 1 ? ` (floor and gateway scenarios of a ratio take turns: ${p.rounds} rounds of ${+(p.durationSeconds / p.rounds).toFixed(2)} s)` : '') +
+      `, pool ${p.poolSize}; load generator, servers and database share the machine`,
     `load average before the run: ${results.machine.loadAverageAtStart}${results.machine.loadAverageAtStart > 0.5 ? ' (the machine was not idle: numbers are skewed)' : ''}`,
     '',
   ];

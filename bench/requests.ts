@@ -47,6 +47,51 @@ export interface HttpMeasurement {
   errors: number;
   timeouts: number;
   durationSeconds: number;
+  /**
+   * Every reply's latency (ms), so that slices of one scenario can be merged
+   * (`mergeMeasurements`); dropped before the results are written.
+   */
+  latenciesMs?: number[];
+}
+
+/** The value at quantile `q` (0..1) of ascending `sorted`, nearest rank, to 0.01 ms; 0 when empty. */
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const value = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  return Math.round(value * 100) / 100;
+}
+
+/**
+ * One measurement from slices of one scenario (interleaved rounds,
+ * `interleave.ts`): counts added, throughput as all requests over all
+ * measured seconds, latency percentiles over every reply of every slice.
+ * The result carries no raw latencies.
+ */
+export function mergeMeasurements(slices: readonly HttpMeasurement[]): HttpMeasurement {
+  const sum = (pick: (m: HttpMeasurement) => number) => slices.reduce((total, m) => total + pick(m), 0);
+  const latencies = slices.flatMap((m) => m.latenciesMs ?? []).sort((a, b) => a - b);
+  const statusCodes: Record<string, number> = {};
+  for (const m of slices) for (const [code, count] of Object.entries(m.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const durationSeconds = sum((m) => m.durationSeconds);
+  const totalRequests = sum((m) => m.totalRequests);
+  return {
+    requestsPerSecond: durationSeconds > 0 ? Math.round((totalRequests / durationSeconds) * 100) / 100 : 0,
+    totalRequests,
+    total2xx: sum((m) => m.total2xx),
+    latencyMs: {
+      p50: quantile(latencies, 0.5),
+      p90: quantile(latencies, 0.9),
+      p99: quantile(latencies, 0.99),
+      max: quantile(latencies, 1),
+      average: latencies.length ? Math.round((latencies.reduce((a, b) => a + b, 0) / latencies.length) * 100) / 100 : 0,
+    },
+    non2xx: sum((m) => m.non2xx),
+    statusCodes,
+    mismatches: sum((m) => m.mismatches),
+    errors: sum((m) => m.errors),
+    timeouts: sum((m) => m.timeouts),
+    durationSeconds,
+  };
 }
 
 /** The autocannon options (minus duration and connections) for a job. */

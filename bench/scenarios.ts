@@ -19,7 +19,8 @@ import type { LoadGenerator } from './load.ts';
 import { settle, type RssSampler, type Settled } from './monitor.ts';
 import type { BenchOptions } from './options.ts';
 import { log } from './processes.ts';
-import type { HttpMeasurement, RequestKind } from './requests.ts';
+import { measureInterleaved } from './interleave.ts';
+import type { HttpMeasurement, LoadJob, RequestKind } from './requests.ts';
 import type { FanoutMeasurement } from './subscribers.ts';
 
 export type Engine = 'postgres' | 'pglite';
@@ -87,6 +88,13 @@ export interface Scenario {
   /** Which process serves it; floor scenarios run only where a floor runs. */
   server: 'gateway' | 'floor';
   run(ctx: ScenarioContext): Promise<ScenarioResult>;
+  /**
+   * Scenarios of one group are compared in a ratio, and measured in
+   * interleaved rounds (`interleave.ts`) instead of one after the other.
+   */
+  group?: 'post' | 'get';
+  /** The load job of an HTTP scenario, documents prefixed with `prefix`. */
+  job?(ctx: ScenarioContext, prefix: string): LoadJob;
 }
 
 /** A scenario driving one kind of request at `server` with the load generator. */
@@ -95,26 +103,31 @@ function httpScenario(
   title: string,
   server: 'gateway' | 'floor',
   kind: RequestKind,
-  ids: (seeds: ScenarioContext['seeds']) => string[] = () => [],
+  options: { ids?: (seeds: ScenarioContext['seeds']) => string[]; group?: Scenario['group'] } = {},
 ): Scenario {
+  const job = (ctx: ScenarioContext, prefix: string): LoadJob => {
+    const target = server === 'floor' ? ctx.floor : ctx.gateway;
+    if (!target) throw new Error(`${name} needs the floor server`);
+    return {
+      kind,
+      baseUrl: target.url,
+      token: target.token,
+      ids: options.ids?.(ctx.seeds) ?? [],
+      prefix,
+      connections: ctx.options.connections,
+      warmupSeconds: ctx.options.warmupSeconds,
+      durationSeconds: ctx.options.durationSeconds,
+    };
+  };
   return {
     name,
     title,
     kind: 'http',
     server,
+    group: options.group,
+    job,
     async run(ctx) {
-      const target = server === 'floor' ? ctx.floor : ctx.gateway;
-      if (!target) throw new Error(`${name} needs the floor server`);
-      const measurement = await ctx.load.measure({
-        kind,
-        baseUrl: target.url,
-        token: target.token,
-        ids: ids(ctx.seeds),
-        prefix: `${ctx.runId}-${ctx.engine}-${name}`,
-        connections: ctx.options.connections,
-        warmupSeconds: ctx.options.warmupSeconds,
-        durationSeconds: ctx.options.durationSeconds,
-      });
+      const { latenciesMs: _raw, ...measurement } = await ctx.load.measure(job(ctx, `${ctx.runId}-${ctx.engine}-${name}`));
       return { kind: 'http', measurement };
     },
   };
@@ -159,17 +172,18 @@ const fanoutScenario: Scenario = {
 };
 
 /**
- * Every scenario, in run order. Each floor scenario runs right before its
- * gateway counterparts, so both meet the database in a similar state.
+ * Every scenario, in run order. Each floor scenario is in a group with its
+ * gateway counterparts: they are measured in interleaved rounds, so both
+ * meet the machine and the database in the same state.
  */
 export const SCENARIOS: readonly Scenario[] = [
-  httpScenario('floor-post', 'floor POST /v1/invoices', 'floor', 'rest-post-invoice'),
-  httpScenario('rest-post', 'REST POST /v1/invoices', 'gateway', 'rest-post-invoice'),
-  httpScenario('graphql-submit', 'GraphQL submitInvoice', 'gateway', 'graphql-submit-invoice'),
-  httpScenario('floor-get', 'floor GET /v1/invoices/{id}', 'floor', 'rest-get-invoice', (seeds) => seeds.floorIds),
-  httpScenario('rest-get', 'REST GET /v1/invoices/{id}', 'gateway', 'rest-get-invoice', (seeds) => seeds.gatewayIds),
-  httpScenario('rest-statuses', 'REST GET /v1/invoices/{id}/statuses', 'gateway', 'rest-get-statuses', (seeds) => [seeds.statusesId]),
-  httpScenario('graphql-submission', 'GraphQL submission(id) + statuses', 'gateway', 'graphql-submission', (seeds) => [seeds.statusesId]),
+  httpScenario('floor-post', 'floor POST /v1/invoices', 'floor', 'rest-post-invoice', { group: 'post' }),
+  httpScenario('rest-post', 'REST POST /v1/invoices', 'gateway', 'rest-post-invoice', { group: 'post' }),
+  httpScenario('graphql-submit', 'GraphQL submitInvoice', 'gateway', 'graphql-submit-invoice', { group: 'post' }),
+  httpScenario('floor-get', 'floor GET /v1/invoices/{id}', 'floor', 'rest-get-invoice', { ids: (seeds) => seeds.floorIds, group: 'get' }),
+  httpScenario('rest-get', 'REST GET /v1/invoices/{id}', 'gateway', 'rest-get-invoice', { ids: (seeds) => seeds.gatewayIds, group: 'get' }),
+  httpScenario('rest-statuses', 'REST GET /v1/invoices/{id}/statuses', 'gateway', 'rest-get-statuses', { ids: (seeds) => [seeds.statusesId] }),
+  httpScenario('graphql-submission', 'GraphQL submission(id) + statuses', 'gateway', 'graphql-submission', { ids: (seeds) => [seeds.statusesId] }),
   // Last: its statuses and 1,000 connections touch nothing the request scenarios measure.
   fanoutScenario,
 ];
@@ -198,41 +212,64 @@ export interface ScenarioOutcome {
 }
 
 /**
- * Runs the selected scenarios in order. Before each: `between` (a checkpoint
- * on PostgreSQL), then a wait until the gateway is idle, so no scenario pays
- * for work the previous one left behind.
+ * Runs the selected scenarios in order; the members of a group together, in
+ * interleaved rounds, where the first of them stands. Before each scenario or
+ * group: `between` (a checkpoint on PostgreSQL), then a wait until the
+ * gateway is idle, so none pays for work the previous one left behind.
  */
 export async function runScenarios(ctx: ScenarioContext, rss: RssSampler, between: () => Promise<void>): Promise<ScenarioOutcome[]> {
   const outcomes: ScenarioOutcome[] = [];
   const { options } = ctx;
-  for (const scenario of selectScenarios({ withFloor: ctx.floor !== undefined, only: options.only })) {
+  const selected = selectScenarios({ withFloor: ctx.floor !== undefined, only: options.only });
+  const done = new Set<Scenario>();
+  for (const scenario of selected) {
+    if (done.has(scenario)) continue;
+    const members = scenario.group ? selected.filter((other) => other.group === scenario.group) : [scenario];
+    for (const member of members) done.add(member);
     await between();
     const settled = await settle(ctx.gateway.pid, options.settleSeconds, options.settleMaxSeconds);
-    if (!settled.idle) log(`[${ctx.engine}] gateway still busy after ${settled.seconds.toFixed(1)} s; starting ${scenario.name} anyway`);
+    const names = members.map((member) => member.name).join(', ');
+    if (!settled.idle) log(`[${ctx.engine}] gateway still busy after ${settled.seconds.toFixed(1)} s; starting ${names} anyway`);
     else if (settled.seconds > options.settleSeconds + 1) log(`[${ctx.engine}] waited ${settled.seconds.toFixed(1)} s for the gateway to go idle`);
-    log(
-      scenario.kind === 'fanout'
-        ? `[${ctx.engine}] ${scenario.name}: ${options.subscribers} graphql-ws subscribers, ${options.fanoutRounds} statuses`
-        : `[${ctx.engine}] ${scenario.name}: ${options.warmupSeconds} s warm-up + ${options.durationSeconds} s, ${options.connections} connections`,
-    );
-    const outcome: ScenarioOutcome = {
-      name: scenario.name,
-      title: scenario.title,
-      kind: scenario.kind,
-      server: scenario.server,
-      gatewayPeakRssBytes: 0,
-      settle: settled,
-      loadAverage: 0,
-    };
-    try {
-      outcome.result = await scenario.run(ctx);
-    } catch (error) {
-      outcome.error = error instanceof Error ? error.message : String(error);
-      log(`[${ctx.engine}] ${scenario.name} broke: ${outcome.error}`);
+    const results = new Map<Scenario, { result?: ScenarioResult; error?: string }>();
+    if (members.length > 1) {
+      log(
+        `[${ctx.engine}] ${names}: interleaved, ${options.rounds} round(s); each ${options.warmupSeconds} s warm-up + ` +
+          `${options.durationSeconds} s in slices of ${(options.durationSeconds / options.rounds).toFixed(1)} s, ${options.connections} connections`,
+      );
+      try {
+        const measured = await measureInterleaved(ctx, members, options.rounds);
+        for (const member of members) results.set(member, { result: { kind: 'http', measurement: measured.get(member)! } });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log(`[${ctx.engine}] ${names} broke: ${message}`);
+        for (const member of members) results.set(member, { error: message });
+      }
+    } else {
+      log(
+        scenario.kind === 'fanout'
+          ? `[${ctx.engine}] ${scenario.name}: ${options.subscribers} graphql-ws subscribers, ${options.fanoutRounds} statuses`
+          : `[${ctx.engine}] ${scenario.name}: ${options.warmupSeconds} s warm-up + ${options.durationSeconds} s, ${options.connections} connections`,
+      );
+      try {
+        results.set(scenario, { result: await scenario.run(ctx) });
+      } catch (error) {
+        results.set(scenario, { error: error instanceof Error ? error.message : String(error) });
+        log(`[${ctx.engine}] ${scenario.name} broke: ${results.get(scenario)!.error}`);
+      }
     }
-    outcome.gatewayPeakRssBytes = rss.peak().bytes;
-    outcome.loadAverage = Number(loadavg()[0]!.toFixed(2));
-    outcomes.push(outcome);
+    for (const member of members) {
+      outcomes.push({
+        name: member.name,
+        title: member.title,
+        kind: member.kind,
+        server: member.server,
+        ...results.get(member),
+        gatewayPeakRssBytes: rss.peak().bytes,
+        settle: settled,
+        loadAverage: Number(loadavg()[0]!.toFixed(2)),
+      });
+    }
   }
   return outcomes;
 }

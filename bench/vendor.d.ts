@@ -62,6 +62,8 @@ declare module 'autocannon' {
 
     interface Instance extends PromiseLike<Result> {
       stop(): void;
+      /** Each reply, with its latency in ms (autocannon's own timing; its histogram records the 2xx ones). */
+      on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
     }
   }
 
