@@ -3,7 +3,8 @@
  * asserted: a failing line is news for whoever optimises, not a broken build.
  * The budget is measured on PostgreSQL; the embedded section is informative.
  */
-import type { FanoutResult, HttpResult, ScenarioOutcome } from './scenarios.ts';
+import type { ScenarioOutcome } from './runner.ts';
+import type { FanoutResult, HttpResult } from './scenarios.ts';
 import type { SectionResult } from './sections.ts';
 
 export const MIB = 1024 * 1024;

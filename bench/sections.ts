@@ -10,7 +10,8 @@ import type { LoadGenerator } from './load.ts';
 import type { BenchOptions } from './options.ts';
 import { RssSampler } from './monitor.ts';
 import { log, runPasserelle, startFloor, startGateway, stopServer, temporaryDirectory, type ServerProcess } from './processes.ts';
-import { runScenarios, type Engine, type ScenarioContext, type ScenarioOutcome } from './scenarios.ts';
+import { runScenarios, type ScenarioOutcome } from './runner.ts';
+import type { Engine, ScenarioContext } from './scenarios.ts';
 import {
   countStatuses,
   insertStatusesEmbedded,
