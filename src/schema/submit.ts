@@ -11,7 +11,8 @@ import { submit, type SubmitCommand } from '../domain/submissions/service.ts';
 import { tenantOf } from './auth.ts';
 import { DuplicateSubmission, IdempotencyConflict, ValidationFailed } from './types/errors.ts';
 import type { SubmissionAccepted } from './types/submission-accepted.ts';
-import { inputToWire, wirePathToGraphQL } from './wire-names.ts';
+import { inputToWireOf } from './input-to-wire.ts';
+import { wirePathToGraphQL } from './wire-names.ts';
 
 /** Error options of both submit mutations: the accepted record sits directly in the union. */
 export const submitErrors = {
@@ -46,7 +47,7 @@ export async function resolveSubmit(
   info: GraphQLResolveInfo,
 ): Promise<SubmissionAccepted> {
   // Through the REST facade the stored copy is the HTTP body itself, unknown fields included.
-  const body = ctx.submittedBody ?? wireBody(args.input);
+  const body = ctx.submittedBody ?? wireBody(inputArgType(info), args.input);
   const command = {
     tenantId: tenantOf(ctx).id,
     documentType,
@@ -75,7 +76,8 @@ export async function resolveSubmit(
   }
 }
 
-function wireBody(input: object): { raw: string; json: Record<string, unknown> } {
-  const json = inputToWire(input) as Record<string, unknown>;
+/** The stored copy of a GraphQL-submitted document: the coerced input in wire names, serialised. */
+function wireBody(type: GraphQLInputType, input: object): { raw: string; json: Record<string, unknown> } {
+  const json = inputToWireOf(type)(input) as Record<string, unknown>;
   return { raw: JSON.stringify(json), json };
 }
