@@ -1,0 +1,66 @@
+/**
+ * The tenant's seller profile: who the seller (EN 16931 BG-4) is, since the
+ * SaaS document names only the buyer. One per tenant, set over
+ * `PUT /v1/seller-profile` (snake_case, these names) or GraphQL
+ * `setSellerProfile` (camelCase). Stored complete: defaults are filled in
+ * when it is set, so readers (the mapping to EN 16931) never guess.
+ */
+
+/** Postal address of the seller (BG-5). `country`: ISO 3166-1 alpha-2 (BT-40). */
+export interface SellerAddress {
+  /** BT-35 */
+  line1: string;
+  /** BT-36 */
+  line2?: string | null;
+  /** BT-38 */
+  postal_code: string;
+  /** BT-37 */
+  city: string;
+  /** BT-40 */
+  country: string;
+}
+
+/** An electronic address (BT-34): scheme from the EAS code list (e.g. `0225`, `EM`) and the address. */
+export interface ElectronicAddress {
+  scheme: string;
+  value: string;
+}
+
+/**
+ * The three notes the French rules require on every invoice (BR-FR-05/06), by
+ * subject code: `pmt` fixed recovery indemnity (#PMT#), `pmd` late-payment
+ * penalties (#PMD#), `aab` early-payment discount (#AAB#).
+ */
+export interface LegalNotes {
+  pmt: string;
+  pmd: string;
+  aab: string;
+}
+
+/** A complete, checked seller profile, as stored and as read by the mapping. */
+export interface SellerProfile {
+  /** BT-27 Seller name. */
+  name: string;
+  /** BT-28 Seller trading name. */
+  trading_name: string | null;
+  /** BT-30 Seller legal registration identifier, scheme 0002 (SIREN, 9 digits, Luhn). BR-FR-10. */
+  siren: string;
+  /** SIRET of the establishment (14 digits, starts with the SIREN: BR-FR-09). */
+  siret: string | null;
+  /** BT-31 Seller VAT identifier (FR key must match the SIREN). */
+  vat_number: string | null;
+  /** BG-5 */
+  address: SellerAddress;
+  /** BT-34; defaults to scheme 0225 with the SIREN (BR-FR-13). */
+  electronic_address: ElectronicAddress;
+  /** BT-43 Seller contact e-mail. */
+  email: string | null;
+  /** BT-84 payment account (IBAN), checked. */
+  iban: string | null;
+  /** BT-86 payment service provider (BIC), checked. */
+  bic: string | null;
+  /** Default BT-23 billing framework (BR-FR-08), e.g. `S1`; a document may override it with `billing_framework`. */
+  billing_framework: string;
+  /** BR-FR-05/06 notes. */
+  legal_notes: LegalNotes;
+}
