@@ -1,10 +1,11 @@
 /**
  * Writing a submission: the row, its Idempotency-Key and its `received`
- * event, in one statement (`passerelle_submit_item`, migrations 0004 and
- * 0007), which resolves replays, conflicts and duplicates on the unique
- * indexes. Concurrent writes are group-committed (`passerelle_submit_batch`,
- * migrations 0008 and 0010: the items as JSON, their bodies apart; a batch of
- * new items is written set-based, one that collides goes item by item).
+ * event, in one statement (`passerelle_submit_item`), which resolves
+ * replays, conflicts and duplicates on the unique indexes. Concurrent writes
+ * are group-committed (`passerelle_submit_batch`: the items as JSON, their
+ * bodies apart; a batch of new items is written set-based, one that collides
+ * goes item by item). The SQL of both, and the idempotency rules, read in one
+ * place: `drizzle/functions/submit.sql`.
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
