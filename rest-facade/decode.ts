@@ -133,7 +133,9 @@ function compileObject(type: GraphQLInputObjectType): Decoder {
   ${lines.join('\n  ')}
   return out;
 };`;
-  const make = new Function('decoders', 'fail', 'here', 'hasOwn', 'objectPrototype', body) as (...args: unknown[]) => Decoder;
+  // Named in stack traces and debuggers (`decode-reference.ts` is the same walk, written plainly).
+  const source = `${body}\n//# sourceURL=passerelle/rest-decode/${type.name}.js`;
+  const make = new Function('decoders', 'fail', 'here', 'hasOwn', 'objectPrototype', source) as (...args: unknown[]) => Decoder;
   return make(
     fields.map((field) => field.decode),
     fail,
@@ -154,7 +156,8 @@ function leaf(type: GraphQLLeafType): Decoder {
   };
 }
 
-function leafMessage(typeName: string, error: unknown): string {
+/** The message of a leaf value its type refuses, in the client's terms (shared with the reference decoder). */
+export function leafMessage(typeName: string, error: unknown): string {
   switch (typeName) {
     case 'String':
       return 'must be a string';

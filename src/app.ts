@@ -54,6 +54,8 @@ export interface AppOptions {
   webhooks?: WebhookOptions;
   /** How long a successful token lookup is reused; a revocation takes effect within it. Default 5 s. */
   authCacheTtlMs?: number;
+  /** Answer plain JSON GraphQL POSTs on the fast path (default true); false sends everything through Yoga. */
+  graphqlFastPath?: boolean;
 }
 
 export interface App {
@@ -112,6 +114,7 @@ export function buildApp(options: AppOptions): App {
   const createContext = contextFactory(deps);
   const yoga = buildYoga({ createContext, log });
   const graphql = graphqlFastPath({ yoga, schema, createContext, log });
+  const fastPath = options.graphqlFastPath ?? true;
   const run = operationRunner(schema);
   const platform = options.platform ?? { kind: 'simulated' };
   if (platform.kind === 'simulated') {
@@ -129,7 +132,7 @@ export function buildApp(options: AppOptions): App {
     const url = req.url ?? '/';
     if (/^\/(v1|pa\/v1)(\/|\?|$)/.test(url)) {
       void rest(req, res);
-    } else if (!graphql.handle(req, res)) {
+    } else if (!fastPath || !graphql.handle(req, res)) {
       void yoga(req, res);
     }
   });

@@ -23,6 +23,8 @@ export interface Config {
   webhookAllowPrivateUrls: boolean;
   /** Webhook delivery loops in this process (0: this instance delivers nothing). */
   webhookWorkers: number;
+  /** The GraphQL fast path (src/http/graphql-fast-path.ts); off sends every request through Yoga (debugging, comparison runs). */
+  graphqlFastPath: boolean;
 }
 
 /** An environment variable has an invalid value; the message names it. */
@@ -40,10 +42,11 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
-function boolean(env: NodeJS.ProcessEnv, name: string): boolean {
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback = false): boolean {
   const raw = env[name];
-  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
-  if (raw === 'true' || raw === '1') return true;
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'false' || raw === '0' || raw === 'off') return false;
+  if (raw === 'true' || raw === '1' || raw === 'on') return true;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
@@ -71,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 4, 0, 64),
+    graphqlFastPath: boolean(env, 'GRAPHQL_FAST_PATH', true),
   };
 }

@@ -25,6 +25,7 @@ export async function serve(config: Config, log: Logger): Promise<void> {
   const app = buildApp({
     db: database,
     log,
+    graphqlFastPath: config.graphqlFastPath,
     platform: config.platform === 'simulated' ? { kind: 'simulated', stepDelayMs: config.simulatedStepMs } : { kind: 'none' },
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),

@@ -57,7 +57,9 @@ function compileObject(type: GraphQLInputObjectType): Convert {
   ${lines.join('\n  ')}
   return out;
 };`;
-  const make = new Function('converters', 'fallback', body) as (converters: Convert[], fallback: Convert) => Convert;
+  // Named in stack traces and debuggers; `inputToWire` (wire-names.ts) is the reference it must equal.
+  const source = `${body}\n//# sourceURL=passerelle/input-to-wire/${type.name}.js`;
+  const make = new Function('converters', 'fallback', source) as (converters: Convert[], fallback: Convert) => Convert;
   return make(
     fields.map((field) => inputToWireOf(field.type)),
     inputToWire,

@@ -46,13 +46,14 @@ export async function openTestDatabase(engine: Engine, databaseUrl = process.env
  */
 export async function startGateway(
   engine: Engine,
-  options: { platform?: PlatformOption; webhooks?: WebhookOptions; databaseUrl?: string } = {},
+  options: { platform?: PlatformOption; webhooks?: WebhookOptions; databaseUrl?: string; graphqlFastPath?: boolean } = {},
 ): Promise<Gateway> {
   const database = await openTestDatabase(engine, options.databaseUrl);
   const app = buildApp({
     db: database,
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     platform: options.platform ?? { kind: 'none' },
+    graphqlFastPath: options.graphqlFastPath,
     // Short, so a revocation test waits a moment rather than 5 s.
     authCacheTtlMs: AUTH_CACHE_TTL_IN_TESTS_MS,
     // Receivers in tests listen on 127.0.0.1: the documented development setting allows it.
