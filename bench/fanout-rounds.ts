@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { PROBE_CODE, recordStatus, sleep, until, type SubscriberPool } from './subscriber-pool.ts';
-import type { FanoutJob, FanoutMeasurement, FanoutRound } from './subscribers.ts';
+import type { FanoutJob, FanoutMeasurement, FanoutRound } from './fanout-types.ts';
 
 /** Non-final codes (no AFTER_FINAL_STATUS afterwards, no state change), one per measured round. */
 export const ROUND_CODES = [201, 202, 203, 204, 205, 206, 207, 208, 209, 211] as const;

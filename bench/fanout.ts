@@ -7,7 +7,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { adoptChild } from './processes.ts';
-import type { FanoutJob, FanoutMeasurement, FanoutReply } from './subscribers.ts';
+import type { FanoutJob, FanoutMeasurement, FanoutReply } from './fanout-types.ts';
 
 const SUBSCRIBERS = fileURLToPath(new URL('./subscribers.ts', import.meta.url));
 

@@ -18,7 +18,7 @@ import { measureFanout } from './fanout.ts';
 import type { LoadGenerator } from './load.ts';
 import type { BenchOptions } from './options.ts';
 import type { HttpMeasurement, LoadJob, RequestKind } from './requests.ts';
-import type { FanoutMeasurement } from './subscribers.ts';
+import type { FanoutMeasurement } from './fanout-types.ts';
 
 export type Engine = 'postgres' | 'pglite';
 

@@ -13,7 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { FanoutJob } from './subscribers.ts';
+import type { FanoutJob } from './fanout-types.ts';
 
 export const SUBSCRIPTION = 'subscription { submissionEvents { id type lifecycleStatus { code } } }';
 /** The probes' lifecycle code; measured statuses use others, so a late probe can never pass for one. */

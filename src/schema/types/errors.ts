@@ -1,6 +1,9 @@
 /**
  * Expected failures as data (errors plugin result unions). Every error type
- * implements the `Error` interface; resolvers return (not throw) instances.
+ * implements the `Error` interface. Resolvers throw instances (Pothos' typings
+ * allow only that, see docs/stack-notes.md), and the errors plugin turns each
+ * into a member of the field's result union: a client sees data, never a
+ * GraphQL error.
  */
 import { InputValidationError } from '@pothos/plugin-validation';
 import { toJsonPointer } from '../../domain/json-pointer.ts';
