@@ -23,7 +23,7 @@ import { SCENARIOS } from './scenarios.ts';
 import { runEmbeddedSection, runPostgresSection, type SectionResult } from './sections.ts';
 
 async function main(): Promise<number> {
-  let options;
+  let options: ReturnType<typeof parseOptions>;
   try {
     options = parseOptions(process.argv.slice(2));
   } catch (error) {

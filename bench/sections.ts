@@ -85,7 +85,10 @@ export async function runPostgresSection(databaseUrl: string, shared: Shared): P
   };
   const floorToken = `floor-${runId}`;
   const servers: ServerProcess[] = [];
-  const started = <T extends ServerProcess>(server: T): T => (servers.push(server), server);
+  const started = <T extends ServerProcess>(server: T): T => {
+    servers.push(server);
+    return server;
+  };
   const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     // Both the CLI and the gateway migrate under the advisory lock, so they may start together.

@@ -110,7 +110,7 @@ export async function connectAll(pool: SubscriberPool, job: FanoutJob): Promise<
     const now = performance.now();
     if (payload.errors) pool.fail(`subscriber ${i}: ${JSON.stringify(payload.errors).slice(0, 300)}`);
     const event = payload.data?.submissionEvents;
-    if (!event || event.type !== 'LIFECYCLE_STATUS_ADDED' || !event.lifecycleStatus) return void pool.otherEvents++;
+    if (event?.type !== 'LIFECYCLE_STATUS_ADDED' || !event.lifecycleStatus) return void pool.otherEvents++;
     const code = event.lifecycleStatus.code;
     if (code === PROBE_CODE) {
       pool.probed[i] = 1;
@@ -125,7 +125,10 @@ export async function connectAll(pool: SubscriberPool, job: FanoutJob): Promise<
     new Promise<void>((resolve) => {
       let settled = false;
       const settle = () => {
-        if (!settled) (settled = true), clearTimeout(timer), resolve();
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve();
       };
       const timer = setTimeout(() => {
         breaks(i, `no connection_ack within ${CONNECT_TIMEOUT_MS / 1000} s`);

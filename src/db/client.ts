@@ -35,6 +35,7 @@ export interface Database {
    * Raw SQL for libraries that bring their own queries (pg-boss): `$1`-style
    * parameters; a parameterless text may hold several statements.
    */
+  // biome-ignore lint/suspicious/noExplicitAny: pg-boss's own `db` contract types rows as any
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   /** NOTIFY `channel` with `payload` (under 8000 bytes: send ids, not documents). */
   notify(channel: string, payload: string): Promise<void>;

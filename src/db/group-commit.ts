@@ -92,7 +92,7 @@ export function groupCommit<Item, Result>(options: GroupCommitOptions<Item, Resu
       for (const waiting of batch) await settle(waiting);
       return;
     }
-    batch.forEach((waiting, index) => waiting.resolve(results[index]!));
+    for (const [index, waiting] of batch.entries()) waiting.resolve(results[index]!);
   }
 
   async function settle(waiting: Waiting<Item, Result>): Promise<void> {

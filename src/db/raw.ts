@@ -3,7 +3,7 @@
  * (pg-boss) can write inside one of our transactions.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from './client.ts';
+import type { Database, Executor } from './client.ts';
 
 /** Encodes a parameter the way node-postgres does, which pg-boss expects: undefined as NULL, plain objects as JSON. */
 export function asPgParameter(value: unknown): unknown {
@@ -25,11 +25,11 @@ export function rawQuery(text: string, values: readonly unknown[]): SQL {
 }
 
 /** A pg-boss `db` that runs on `db` (e.g. a transaction). */
-export function executeSqlOn(db: Executor): { executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }> } {
+export function executeSqlOn(db: Executor): Pick<Database, 'executeSql'> {
   return {
     async executeSql(text, values = []) {
       const result = (await db.execute(rawQuery(text, values))) as unknown;
-      return { rows: Array.isArray(result) ? result : ((result as { rows?: any[] }).rows ?? []) };
+      return { rows: Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []) };
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 
 // In a `u` regex a surrogate pair is one code point, so \p{Cs} matches unpaired surrogates only.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what PostgreSQL text cannot store
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 /** True when `value` has no U+0000 and no unpaired surrogate. */

@@ -20,7 +20,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getOperationAST, parse, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { getOperationAST, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { processRegularResult } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
@@ -74,7 +74,7 @@ export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
   }
 
   function compile(query: string, operationName: string | undefined): Executable {
-    let document;
+    let document: DocumentNode;
     try {
       document = parse(query);
     } catch {

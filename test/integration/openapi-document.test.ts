@@ -38,12 +38,15 @@ function collectExamples(): { cases: ExampleCase[]; referenced: Set<string> } {
   const referenced = new Set<string>();
   const walk = (node: unknown, pointer: string): void => {
     if (node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${pointer}/${i}`));
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, `${pointer}/${i}`);
+      return;
+    }
     const object = node as Obj;
     if (Array.isArray(object['examples'])) {
-      object['examples'].forEach((value: unknown, i: number) =>
-        cases.push({ where: `${pointer}/examples/${i}`, schemaPointer: pointer, value }),
-      );
+      for (const [i, value] of (object['examples'] as unknown[]).entries()) {
+        cases.push({ where: `${pointer}/examples/${i}`, schemaPointer: pointer, value });
+      }
     }
     if (object['schema'] && typeof object['schema'] === 'object') {
       const schemaPointer = `${pointer}/schema`;

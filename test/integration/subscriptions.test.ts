@@ -38,7 +38,10 @@ describe.each(engines())('subscriptions on %s', (engine) => {
   });
   afterAll(() => gateway?.stop());
 
-  const closing = <C extends { close(): unknown }>(connection: C): C => (open.push(connection), connection);
+  const closing = <C extends { close(): unknown }>(connection: C): C => {
+    open.push(connection);
+    return connection;
+  };
   const ws = (options: WsOptions) => closing(wsConnect(gateway.url, options));
   const sse = (query: string, variables: object, token?: string) =>
     closing(sseSubscribe(gateway.url, query, { ...variables }, token && `Bearer ${token}`));

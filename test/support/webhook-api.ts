@@ -67,7 +67,7 @@ export async function deliveriesOf(client: Client, endpointId: string): Promise<
     }`,
     { id: endpointId },
   );
-  return connection && connection.edges.map((edge: { node: DeliveryNode }) => edge.node);
+  return connection?.edges.map((edge: { node: DeliveryNode }) => edge.node);
 }
 
 /** The endpoint's record; null when the tenant cannot see it. */

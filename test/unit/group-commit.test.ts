@@ -26,7 +26,7 @@ function recordingStore(options: { failBatch?: (items: readonly number[]) => unk
     maxInFlight: () => maxSeenInFlight,
     holdWrites(on: boolean) {
       hold = on;
-      if (!on) release.splice(0).forEach((go) => go());
+      if (!on) for (const go of release.splice(0)) go();
     },
     writeBatch: (items: readonly number[]) =>
       track(() => {

@@ -65,7 +65,9 @@ function harness() {
     get resolutions() {
       return resolutions;
     },
-    publish: (event: Event) => listeners.forEach((listener) => listener(event)),
+    publish: (event: Event) => {
+      for (const listener of listeners) listener(event);
+    },
     async subscriber(document: DocumentNode, context: { scope?: string }, variables?: Record<string, unknown>) {
       const run = getEnveloped(context);
       const result = await run.subscribe({ schema: run.schema, document, contextValue: context, variableValues: variables });

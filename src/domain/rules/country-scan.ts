@@ -51,7 +51,7 @@ export function scanCountries(doc: unknown): RuleViolation[] {
       const record = value as Record<string, unknown>;
       // for-in rather than Object.keys: no array of keys per object. Plain data has no inherited enumerable keys.
       for (const key in record) {
-        if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+        if (!Object.hasOwn(record, key)) continue;
         const item = record[key];
         if (key === 'country') {
           const finding = checkCountry(item);
