@@ -139,7 +139,8 @@ export async function startGateway(env: Record<string, string>, label = 'gateway
   const child = track(
     spawn(process.execPath, [...startFlags(), ...profile, PASSERELLE, 'serve'], {
       cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      // The fan-out scenario models a fleet of 1,000 dashboards sharing one tenant token: above the default caps.
+      env: { ...process.env, SUBSCRIPTION_CONNECTIONS_PER_TOKEN: '5000', SUBSCRIPTIONS_PER_TOKEN: '5000', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
     label,

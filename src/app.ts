@@ -56,6 +56,14 @@ export interface AppOptions {
   authCacheTtlMs?: number;
   /** Answer plain JSON GraphQL POSTs on the fast path (default true); false sends everything through Yoga. */
   graphqlFastPath?: boolean;
+  /** Per-token caps on real-time resources (defaults: 100 WebSocket connections, 500 subscriptions). */
+  realtime?: RealtimeLimits;
+}
+
+/** Per-token caps on real-time resources (`src/http/subscription-caps.ts`). */
+export interface RealtimeLimits {
+  connectionsPerToken: number;
+  subscriptionsPerToken: number;
 }
 
 export interface App {
@@ -112,7 +120,8 @@ export function buildApp(options: AppOptions): App {
     authCacheTtlMs: options.authCacheTtlMs,
   };
   const createContext = contextFactory(deps);
-  const yoga = buildYoga({ createContext, log });
+  const realtime = options.realtime ?? { connectionsPerToken: 100, subscriptionsPerToken: 500 };
+  const yoga = buildYoga({ createContext, log, subscriptionsPerToken: realtime.subscriptionsPerToken });
   const graphql = graphqlFastPath({ yoga, schema, createContext, log });
   const fastPath = options.graphqlFastPath ?? true;
   const run = operationRunner(schema);
@@ -136,7 +145,7 @@ export function buildApp(options: AppOptions): App {
       void yoga(req, res);
     }
   });
-  const closeWebSocket = attachGraphQLWebSocket(server, { yoga, context: deps, log });
+  const closeWebSocket = attachGraphQLWebSocket(server, { yoga, context: deps, log, connectionsPerToken: realtime.connectionsPerToken });
 
   return {
     server,

@@ -25,6 +25,10 @@ export interface Config {
   webhookWorkers: number;
   /** The GraphQL fast path (src/http/graphql-fast-path.ts); off sends every request through Yoga (debugging, comparison runs). */
   graphqlFastPath: boolean;
+  /** GraphQL-over-WebSocket connections one token may hold open at once. */
+  subscriptionConnectionsPerToken: number;
+  /** Subscriptions (WebSocket and server-sent events together) one token may run at once. */
+  subscriptionsPerToken: number;
 }
 
 /** An environment variable has an invalid value; the message names it. */
@@ -75,5 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 4, 0, 64),
     graphqlFastPath: boolean(env, 'GRAPHQL_FAST_PATH', true),
+    subscriptionConnectionsPerToken: integer(env, 'SUBSCRIPTION_CONNECTIONS_PER_TOKEN', 100, 1, 100_000),
+    subscriptionsPerToken: integer(env, 'SUBSCRIPTIONS_PER_TOKEN', 500, 1, 100_000),
   };
 }

@@ -9,6 +9,7 @@ import type { EventSink } from './domain/events/types.ts';
 import type { EventHub } from './events/hub.ts';
 import type { WebhookSettings } from './webhooks/endpoints.ts';
 import { cachedAuthenticator } from './domain/tenancy/auth-cache.ts';
+import { tokenPrefix } from './domain/tenancy/token.ts';
 import type { AuthFailure, Principal } from './domain/tenancy/service.ts';
 
 /** Per-operation context seen by every resolver. */
@@ -18,6 +19,8 @@ export interface Context {
   db: Db;
   /** Who is calling: a tenant (every read and write scoped to it) or the platform. */
   principal: Principal;
+  /** The public prefix of the caller's token (`pas_<12 hex>`), never its secret: per-token limits key on it. */
+  credential: string | undefined;
   /** Where services hand committed events (subscriptions, the platform connector). */
   events: EventSink;
   /** Committed events as they happen on any instance (subscriptions). */
@@ -59,6 +62,8 @@ export interface ContextRequest {
   authorization: string | undefined;
   requestId?: string;
   submittedBody?: SubmittedBody;
+  /** Set by callers that authenticated the token themselves (WebSocket). */
+  credential?: string;
 }
 
 export type ContextResult = { ok: true; context: Context } | { ok: false; code: AuthFailure };
@@ -75,9 +80,10 @@ export function bearerToken(authorization: string | undefined): string | undefin
 export function contextFactory(deps: ContextDeps) {
   const authenticate = cachedAuthenticator(deps.db, deps.authCacheTtlMs);
   return async function createContext(request: ContextRequest): Promise<ContextResult> {
-    const auth = await authenticate(bearerToken(request.authorization));
+    const token = bearerToken(request.authorization);
+    const auth = await authenticate(token);
     if (!auth.ok) return auth;
-    return { ok: true, context: contextFor(deps, auth.principal, request) };
+    return { ok: true, context: contextFor(deps, auth.principal, { ...request, credential: token && tokenPrefix(token) }) };
   };
 }
 
@@ -89,6 +95,7 @@ export function contextFor(deps: ContextDeps, principal: Principal, request: Par
     requestId: request.requestId ?? randomUUID(),
     db: deps.db,
     principal,
+    credential: request.credential,
     events: deps.events,
     hub: deps.hub,
     webhooks: deps.webhooks,

@@ -40,13 +40,20 @@ function once(run: () => Promise<void>): () => Promise<void> {
  * first (throws `DataDirLockedError` if a live process holds it) and persists
  * there; without it, the database lives in memory (tests).
  */
-export async function openEmbedded(options: { dataDir?: string } = {}): Promise<Database> {
+/** Called with every statement drizzle sends (tests count round trips with it). */
+export type QueryObserver = (sql: string) => void;
+
+function loggerFor(onQuery: QueryObserver | undefined) {
+  return onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+}
+
+export async function openEmbedded(options: { dataDir?: string; onQuery?: QueryObserver } = {}): Promise<Database> {
   const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : undefined;
   try {
     const client = options.dataDir
       ? await PGlite.create({ dataDir: join(options.dataDir, 'pglite') })
       : await PGlite.create();
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client, schema, logger: loggerFor(options.onQuery) });
     return {
       engine: 'pglite',
       db: db as unknown as Db,
@@ -82,7 +89,7 @@ export async function openEmbedded(options: { dataDir?: string } = {}): Promise<
 }
 
 /** Opens PostgreSQL at `url` with a pool of `poolSize` connections. */
-export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
+export async function openPostgres(url: string, options: { poolSize?: number; onQuery?: QueryObserver } = {}): Promise<Database> {
   const sql = postgres(url, {
     max: options.poolSize ?? 10,
     onnotice: () => {},
@@ -90,7 +97,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     transform: { undefined: null },
     connection: { application_name: 'passerelle' },
   });
-  const db = drizzlePostgres({ client: sql, schema });
+  const db = drizzlePostgres({ client: sql, schema, logger: loggerFor(options.onQuery) });
   const parsed = new URL(url);
   return {
     engine: 'postgres',

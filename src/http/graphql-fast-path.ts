@@ -13,14 +13,16 @@
  * the same error masking, and for a result with errors Yoga's own result
  * processor (status from `extensions.http`, media type from Accept). A reply
  * it cannot give exactly as Yoga would goes to Yoga, before anything runs:
- * other methods, paths, media types or encodings, CORS, a body that is not
- * valid UTF-8 JSON of that shape, a document Yoga must refuse (syntax,
- * validation, a subscription, an unknown operation), a missing or bad token.
- * A body already read is handed over whole (see `delegate`).
+ * other methods, paths, media types or encodings, CORS, a missing or bad
+ * token (checked first, before the body is parsed), a body that is not valid
+ * UTF-8 JSON of that shape or fails the request guards (query-limits.ts), a
+ * document Yoga must refuse (syntax, token limit, validation and the query
+ * limits, a subscription, an unknown operation). A body already read is
+ * handed over whole (see `delegate`).
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getOperationAST, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { getOperationAST, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { processRegularResult } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
@@ -29,7 +31,11 @@ import getRawBody from 'raw-body';
 import type { CreateContext } from '../context.ts';
 import { delegate, jsonMediaType, plainJsonParams, sendResponse } from './graphql-request.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
+import { paramsProblem, parseWithLimits, VALIDATION_RULES } from './query-limits.ts';
 import { graphqlLog, maskGraphQLError, type Yoga } from './yoga.ts';
+
+/** What the compiled-document cache may hold, estimated from the documents' text. */
+const CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Yoga's message for a masked error (its `maskedErrors.errorMessage` default). */
 const MASKED_MESSAGE = 'Unexpected error.';
@@ -56,8 +62,13 @@ export interface GraphQLFastPathDeps {
 type Executable = CompiledQuery | false;
 
 export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
-  // As many documents as Yoga's parse and validation caches keep.
-  const executables = new LRUCache<string, { executable: Executable }>({ max: 1000 });
+  // As many documents as Yoga's parse and validation caches keep, and at most
+  // CACHE_BYTES of them, counted from their text (a compiled document grows with it).
+  const executables = new LRUCache<string, { executable: Executable }>({
+    max: 1000,
+    maxSize: CACHE_BYTES,
+    sizeCalculation: (_entry, key) => key.length * 4 + 1024,
+  });
   const counts = { answered: 0, delegated: 0 };
   const log = graphqlLog(deps.log);
   // The masking Yoga applies (`buildYoga`), so an error reads the same whichever path ran.
@@ -76,11 +87,11 @@ export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
   function compile(query: string, operationName: string | undefined): Executable {
     let document: DocumentNode;
     try {
-      document = parse(query);
+      document = parseWithLimits(query);
     } catch {
       return false;
     }
-    if (validate(deps.schema, document).length > 0) return false;
+    if (validate(deps.schema, document, VALIDATION_RULES).length > 0) return false;
     const operation = getOperationAST(document, operationName);
     if (!operation || operation.operation === 'subscription') return false;
     const compiled = compileQuery(deps.schema, document, operationName, {});
@@ -89,10 +100,11 @@ export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
 
   async function answer(req: IncomingMessage, res: ServerResponse, mediaType: string): Promise<void> {
     const body = await getRawBody(req, { length: req.headers['content-length'], limit: MAX_BODY_BYTES });
-    const params = isUtf8(body) ? plainJsonParams(body.toString('utf8')) : undefined;
-    const executable = params ? executableOf(params.query, params.operationName) : false;
-    const auth = executable ? await deps.createContext({ authorization: req.headers.authorization }) : undefined;
-    if (!executable || !params || !auth?.ok) {
+    // Authenticated first: a request without a valid token costs nothing more (Yoga answers the 401 unparsed).
+    const auth = await deps.createContext({ authorization: req.headers.authorization });
+    const params = auth.ok && isUtf8(body) ? plainJsonParams(body.toString('utf8')) : undefined;
+    const executable = params && !paramsProblem(params) ? executableOf(params.query, params.operationName) : false;
+    if (!executable || !params || !auth.ok) {
       counts.delegated += 1;
       return delegate(deps.yoga, req, res, body);
     }

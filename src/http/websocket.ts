@@ -16,7 +16,10 @@ import { WebSocketServer } from 'ws';
 import { contextFor, bearerToken, type ContextDeps } from '../context.ts';
 import { cachedAuthenticator } from '../domain/tenancy/auth-cache.ts';
 import type { Principal } from '../domain/tenancy/service.ts';
+import { tokenPrefix } from '../domain/tenancy/token.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
+import { paramsProblem } from './query-limits.ts';
+import { PerKeyCounter, TOO_MANY_CONNECTIONS } from './subscription-caps.ts';
 import type { Yoga } from './yoga.ts';
 
 const KEEP_ALIVE_MS = 12_000;
@@ -24,8 +27,12 @@ const KEEP_ALIVE_MS = 12_000;
 type Enveloped = ReturnType<Yoga['getEnveloped']>;
 
 /** Attaches the WebSocket endpoint to `server`; returns a function that closes it. */
-export function attachGraphQLWebSocket(server: Server, deps: { yoga: Yoga; context: ContextDeps; log: Logger }): () => Promise<void> {
+export function attachGraphQLWebSocket(
+  server: Server,
+  deps: { yoga: Yoga; context: ContextDeps; log: Logger; connectionsPerToken: number },
+): () => Promise<void> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
+  const connections = new PerKeyCounter(deps.connectionsPerToken);
   // Connections arrive in bursts (a dashboard reloading): reuse token lookups like HTTP does.
   const authenticate = cachedAuthenticator(deps.context.db, deps.context.authCacheTtlMs);
   server.on('upgrade', (request, socket, head) => {
@@ -33,22 +40,35 @@ export function attachGraphQLWebSocket(server: Server, deps: { yoga: Yoga; conte
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
 
-  const disposable = useServer<Record<string, unknown>, { principal: Principal }>(
+  const disposable = useServer<Record<string, unknown>, { principal: Principal; credential: string }>(
     {
       async onConnect(ctx) {
         const param = ctx.connectionParams?.['authorization'] ?? ctx.connectionParams?.['Authorization'];
         const header = typeof param === 'string' ? param : ctx.extra.request.headers.authorization;
-        const auth = await authenticate(bearerToken(header));
+        const token = bearerToken(header);
+        const auth = await authenticate(token);
         if (!auth.ok) {
           ctx.extra.socket.close(CloseCode.Unauthorized, 'Unauthorized');
           return false;
         }
         if (auth.principal.kind !== 'tenant') return false; // 4403 Forbidden
+        const credential = tokenPrefix(token!)!;
+        if (!connections.acquire(credential)) {
+          ctx.extra.socket.close(TOO_MANY_CONNECTIONS, `Too many connections for this token (at most ${connections.limit})`);
+          return false;
+        }
         ctx.extra.principal = auth.principal;
+        ctx.extra.credential = credential;
         return true;
       },
+      onClose(ctx) {
+        // Only connections that were acknowledged took a place.
+        if (ctx.extra.credential) connections.release(ctx.extra.credential);
+      },
       async onSubscribe(ctx, _id, payload) {
-        const context = contextFor(deps.context, ctx.extra.principal!);
+        const problem = paramsProblem(payload);
+        if (problem) return [problem];
+        const context = contextFor(deps.context, ctx.extra.principal!, { credential: ctx.extra.credential });
         const { schema, execute, subscribe, contextFactory, parse, validate } = deps.yoga.getEnveloped(context);
         const args: ExecutionArgs = {
           schema,

@@ -1,7 +1,8 @@
 /**
  * GraphQL over HTTP at `/graphql` (graphql-yoga), GraphiQL in a browser.
- * Every operation needs a bearer token: the context factory answers 401 with
- * `WWW-Authenticate: Bearer` before anything runs.
+ * Every operation needs a bearer token: the request guards answer 401 with
+ * `WWW-Authenticate: Bearer` before the document is even parsed, and bound
+ * what an authenticated request may cost (`request-guards.ts`).
  */
 import { GraphQLError, Kind, type DocumentNode } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
@@ -11,6 +12,8 @@ import type { Context, CreateContext } from '../context.ts';
 import { schema } from '../schema/index.ts';
 import { useRequestBodyLimit } from './body-limit.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
+import { authenticatedContexts, useRequestGuards } from './request-guards.ts';
+import { PerKeyCounter, useSubscriptionCaps } from './subscription-caps.ts';
 import { useSharedSubscriptionExecution } from './shared-subscription-execution.ts';
 
 export type Yoga = YogaServerInstance<Record<string, never>, Context>;
@@ -51,7 +54,7 @@ export function maskGraphQLError(log: Logger): (error: unknown, message: string)
  * Builds the Yoga instance. A context already carrying a principal (REST facade,
  * WebSocket) is kept as is; an HTTP request is authenticated from its header.
  */
-export function buildYoga(deps: { createContext: CreateContext; log: Logger }): Yoga {
+export function buildYoga(deps: { createContext: CreateContext; log: Logger; subscriptionsPerToken: number }): Yoga {
   const log = graphqlLog(deps.log);
   return createYoga<Record<string, never>, Context>({
     schema,
@@ -61,7 +64,14 @@ export function buildYoga(deps: { createContext: CreateContext; log: Logger }): 
     landingPage: false,
     // Compiled execution for queries and mutations (subscriptions keep graphql-js).
     plugins: [
+      // Before the body limit: its wrapper (chunked bodies) then feeds this plugin's strict JSON parser.
+      useRequestGuards({
+        endpoint: '/graphql',
+        authenticate: (authorization) => deps.createContext({ authorization }),
+        unauthorized: unauthorizedError,
+      }),
       useRequestBodyLimit(MAX_BODY_BYTES),
+      useSubscriptionCaps(new PerKeyCounter(deps.subscriptionsPerToken), (context) => (context as Partial<Context> | undefined)?.credential),
       useGraphQlJit({}, { enableIf: (args) => !isSubscription(args.document) }),
       // A tenant's subscribers with one query share one execution per event (see the module).
       useSharedSubscriptionExecution((context) => {
@@ -80,6 +90,8 @@ export function buildYoga(deps: { createContext: CreateContext; log: Logger }): 
     context: async (initial): Promise<Context> => {
       const prebuilt = initial as Partial<Context>;
       if (prebuilt.principal) return prebuilt as Context;
+      const authenticated = authenticatedContexts.get(initial.request);
+      if (authenticated) return authenticated;
       const result = await deps.createContext({
         authorization: initial.request.headers.get('authorization') ?? undefined,
       });

@@ -4,9 +4,9 @@
  * Tests isolate themselves by creating their own tenants, never by cleaning.
  */
 import { randomUUID } from 'node:crypto';
-import { buildApp, type App, type PlatformOption, type WebhookOptions } from '../../src/app.ts';
+import { buildApp, type App, type PlatformOption, type RealtimeLimits, type WebhookOptions } from '../../src/app.ts';
 import type { Database, Engine } from '../../src/db/client.ts';
-import { openEmbedded, openPostgres } from '../../src/db/open.ts';
+import { openEmbedded, openPostgres, type QueryObserver } from '../../src/db/open.ts';
 import { createPlatformToken, createToken } from '../../src/domain/tenancy/service.ts';
 import { createLogger } from '../../src/logger.ts';
 import { Client } from './client.ts';
@@ -34,8 +34,8 @@ export interface Gateway {
 }
 
 /** Opens a database of `engine` and migrates it. */
-export async function openTestDatabase(engine: Engine, databaseUrl = process.env.TEST_DATABASE_URL): Promise<Database> {
-  const database = engine === 'postgres' ? await openPostgres(databaseUrl!, { poolSize: 20 }) : await openEmbedded();
+export async function openTestDatabase(engine: Engine, databaseUrl = process.env.TEST_DATABASE_URL, onQuery?: QueryObserver): Promise<Database> {
+  const database = engine === 'postgres' ? await openPostgres(databaseUrl!, { poolSize: 20, onQuery }) : await openEmbedded({ onQuery });
   await database.migrate();
   return database;
 }
@@ -46,14 +46,23 @@ export async function openTestDatabase(engine: Engine, databaseUrl = process.env
  */
 export async function startGateway(
   engine: Engine,
-  options: { platform?: PlatformOption; webhooks?: WebhookOptions; databaseUrl?: string; graphqlFastPath?: boolean } = {},
+  options: {
+    platform?: PlatformOption;
+    webhooks?: WebhookOptions;
+    databaseUrl?: string;
+    graphqlFastPath?: boolean;
+    realtime?: RealtimeLimits;
+    /** Sees every statement the app sends (counting round trips). */
+    onQuery?: QueryObserver;
+  } = {},
 ): Promise<Gateway> {
-  const database = await openTestDatabase(engine, options.databaseUrl);
+  const database = await openTestDatabase(engine, options.databaseUrl, options.onQuery);
   const app = buildApp({
     db: database,
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     platform: options.platform ?? { kind: 'none' },
     graphqlFastPath: options.graphqlFastPath,
+    realtime: options.realtime,
     // Short, so a revocation test waits a moment rather than 5 s.
     authCacheTtlMs: AUTH_CACHE_TTL_IN_TESTS_MS,
     // Receivers in tests listen on 127.0.0.1: the documented development setting allows it.

@@ -1,5 +1,5 @@
 /** Queries on the lifecycle status audit trail (append-only). */
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { lifecycleStatuses } from '../../db/schema.ts';
@@ -60,4 +60,36 @@ export async function statusHistory(db: Db, submissionId: string): Promise<Lifec
 export async function latestStatus(db: Db, submissionId: string): Promise<LifecycleStatusRow | undefined> {
   const [row] = await statements(db).latest.execute({ submissionId });
   return row;
+}
+
+/**
+ * The histories of several submissions in one query: `ids` in order, each
+ * with its history oldest first (empty when it has none). One id takes the
+ * prepared single-submission query.
+ */
+export async function statusHistories(db: Db, ids: readonly string[]): Promise<LifecycleStatusRow[][]> {
+  if (ids.length === 1) return [await statusHistory(db, ids[0]!)];
+  const rows = await db
+    .select(statusColumns)
+    .from(lifecycleStatuses)
+    .where(inArray(lifecycleStatuses.submissionId, [...ids]))
+    .orderBy(asc(lifecycleStatuses.occurredAt), asc(lifecycleStatuses.id));
+  return groupBySubmission(ids, rows);
+}
+
+/** The latest status of several submissions in one query (undefined for those without any), `ids` in order. */
+export async function latestStatuses(db: Db, ids: readonly string[]): Promise<Array<LifecycleStatusRow | undefined>> {
+  if (ids.length === 1) return [await latestStatus(db, ids[0]!)];
+  const rows = await db
+    .selectDistinctOn([lifecycleStatuses.submissionId], statusColumns)
+    .from(lifecycleStatuses)
+    .where(inArray(lifecycleStatuses.submissionId, [...ids]))
+    .orderBy(lifecycleStatuses.submissionId, desc(lifecycleStatuses.occurredAt), desc(lifecycleStatuses.id));
+  return groupBySubmission(ids, rows).map((history) => history[0]);
+}
+
+function groupBySubmission(ids: readonly string[], rows: LifecycleStatusRow[]): LifecycleStatusRow[][] {
+  const byId = new Map<string, LifecycleStatusRow[]>(ids.map((id) => [id, []]));
+  for (const row of rows) byId.get(row.submissionId)?.push(row);
+  return ids.map((id) => byId.get(id)!);
 }

@@ -3,12 +3,12 @@
  * Submission record), with its lifecycle statuses, and the queries that read it.
  */
 import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
-import { latestStatus, statusHistory } from '../../domain/lifecycle/store.ts';
 import type { SubmissionWithStatus } from '../../domain/submissions/lookup.ts';
 import { getSubmission, pageSubmissions } from '../../domain/submissions/queries.ts';
 import type { SubmissionRow } from '../../domain/submissions/store.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { statusLoaders } from '../status-loaders.ts';
 import { DocumentTypeEnum, ProcessingStateEnum } from './enums.ts';
 import { LifecycleStatusRef } from './lifecycle-status.ts';
 
@@ -30,12 +30,12 @@ export const SubmissionRef = builder.objectRef<SubmissionRow>('Submission').impl
       nullable: true,
       description: 'Latest PA status; null until the PA has returned anything.',
       // Lookups bring it along; rows from elsewhere (lists, events) fetch it.
-      resolve: (s, _args, ctx) => ('latestStatus' in s ? (s as SubmissionWithStatus).latestStatus : latestStatus(ctx.db, s.id)),
+      resolve: (s, _args, ctx) => ('latestStatus' in s ? (s as SubmissionWithStatus).latestStatus : statusLoaders(ctx).latest.load(s.id)),
     }),
     statuses: t.field({
       type: [LifecycleStatusRef],
       description: 'Full lifecycle history, oldest first.',
-      resolve: (s, _args, ctx) => statusHistory(ctx.db, s.id),
+      resolve: (s, _args, ctx) => statusLoaders(ctx).history.load(s.id),
     }),
     originSubmissionId: t.exposeID('originSubmissionId', {
       nullable: true,

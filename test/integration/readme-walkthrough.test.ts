@@ -1,0 +1,63 @@
+/**
+ * The README's walkthrough, run as written: a fresh gateway started the way
+ * the README starts it (`passerelle serve` on an empty data directory, the
+ * default settings), the `export TOKEN=…` line it prints applied as a reader
+ * pastes it, then every ```sh block between the walkthrough markers run in
+ * order in one bash shell (`set -euo pipefail`, so a failing command fails
+ * the test). Only the address changes: `localhost:4000` becomes the test
+ * gateway's own port. Blocks marked ```console are shown, not run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServe, type ServeProcess } from '../support/processes.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+/** The ```sh blocks between `<!-- walkthrough:start -->` and `<!-- walkthrough:end -->`. */
+function walkthroughBlocks(markdown: string): string[] {
+  const start = markdown.indexOf('<!-- walkthrough:start -->');
+  const end = markdown.indexOf('<!-- walkthrough:end -->');
+  if (start < 0 || end < start) throw new Error('README has no walkthrough markers');
+  return [...markdown.slice(start, end).matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+}
+
+function runBash(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', script], { cwd: ROOT, env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('README walkthrough', { timeout: 180_000 }, () => {
+  const running: ChildProcess[] = [];
+  let gateway: ServeProcess;
+  afterAll(() => {
+    for (const child of running) child.kill('SIGTERM');
+  });
+
+  it('has a walkthrough to run', () => {
+    expect(walkthroughBlocks(README).length).toBeGreaterThan(2);
+  });
+
+  it('runs every command of the walkthrough as written against a fresh gateway', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'passerelle-readme-'));
+    // The README's own first start: default platform, embedded database, dev tenant and its token.
+    gateway = await spawnServe({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PLATFORM: process.env.README_PLATFORM ?? '' }, (child) => running.push(child));
+    const printed = /export TOKEN=(\S+)/.exec(gateway.output());
+    expect(printed, `the first start prints an export line:\n${gateway.output()}`).not.toBeNull();
+    const port = new URL(gateway.url).port;
+    const script = walkthroughBlocks(README)
+      .map((block) => block.replaceAll('localhost:4000', `127.0.0.1:${port}`))
+      .join('\n');
+    const result = await runBash(`set -euo pipefail\n${script}`, { TOKEN: printed![1]!, DATA_DIR: dataDir });
+    expect(result.code, result.output).toBe(0);
+  });
+});
