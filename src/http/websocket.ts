@@ -59,11 +59,10 @@ export function attachGraphQLWebSocket(
         }
         ctx.extra.principal = auth.principal;
         ctx.extra.credential = credential;
+        // Given back when the socket closes, whatever graphql-ws still awaits then (its onClose
+        // comes only after every subscription's iterator has returned).
+        ctx.extra.socket.once('close', () => connections.release(credential));
         return true;
-      },
-      onClose(ctx) {
-        // Only connections that were acknowledged took a place.
-        if (ctx.extra.credential) connections.release(ctx.extra.credential);
       },
       async onSubscribe(ctx, _id, payload) {
         const problem = paramsProblem(payload);
