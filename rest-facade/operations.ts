@@ -25,7 +25,7 @@ function submitOperation(field: 'submitInvoice' | 'submitCreditNote', inputType:
         }
         ... on ValidationFailed { message issues { path rule message } }
         ... on DuplicateSubmission { message existing { id } }
-        ... on IdempotencyConflict { message }
+        ... on IdempotencyConflict { message original { id } }
         ... on InvalidArguments { message issues { path message } }
       }
     }

@@ -9,6 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createRestFacade } from '../rest-facade/index.ts';
+import { OPERATIONS } from '../rest-facade/operations.ts';
+import { WEBHOOK_OPERATIONS } from '../rest-facade/webhook-operations.ts';
 import { webhookPayloads } from '../rest-facade/webhook-payloads.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { contextFactory, type ContextDeps } from './context.ts';
@@ -22,7 +24,7 @@ import { buildYoga } from './http/yoga.ts';
 import { createLogger } from './logger.ts';
 import { schema } from './schema/index.ts';
 import { NO_PLATFORM, type PlatformConnector } from './platform/connector.ts';
-import { inProcessReporter } from './platform/report.ts';
+import { inProcessReporter, RECORD_LIFECYCLE_STATUS } from './platform/report.ts';
 import { realTimers, type Scheduler } from './platform/scheduler.ts';
 import { createSimulatedPlatform } from './platform/simulated.ts';
 import { webhookJobs } from './webhooks/deliver.ts';
@@ -124,7 +126,7 @@ export function buildApp(options: AppOptions): App {
   const yoga = buildYoga({ createContext, log, subscriptionsPerToken: realtime.subscriptionsPerToken });
   const graphql = graphqlFastPath({ yoga, schema, createContext, log });
   const fastPath = options.graphqlFastPath ?? true;
-  const run = operationRunner(schema);
+  const run = operationRunner(schema, [...Object.values(OPERATIONS), ...Object.values(WEBHOOK_OPERATIONS), RECORD_LIFECYCLE_STATUS]);
   const platform = options.platform ?? { kind: 'simulated' };
   if (platform.kind === 'simulated') {
     connector = createSimulatedPlatform({

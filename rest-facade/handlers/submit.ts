@@ -13,7 +13,7 @@ type SubmitResult =
   | { __typename: 'SubmissionAccepted'; replayed: boolean; submission: GraphQLSubmission }
   | { __typename: 'ValidationFailed'; message: string; issues: Array<{ path: string; rule: string; message: string }> }
   | { __typename: 'DuplicateSubmission'; message: string; existing: { id: string } }
-  | { __typename: 'IdempotencyConflict'; message: string }
+  | { __typename: 'IdempotencyConflict'; message: string; original: { id: string } | null }
   | { __typename: 'InvalidArguments'; message: string; issues: Array<{ path: string; message: string }> };
 
 /** The handler for one document type; `collection` is its path, e.g. `/v1/invoices`. */
@@ -47,7 +47,10 @@ export function submitHandler(options: {
       case 'DuplicateSubmission':
         return sendProblem(res, 'duplicate', { detail: result.message, submission_id: result.existing.id });
       case 'IdempotencyConflict':
-        return sendProblem(res, 'idempotencyConflict', { detail: result.message });
+        return sendProblem(res, 'idempotencyConflict', {
+          detail: result.message,
+          ...(result.original && { submission_id: result.original.id }),
+        });
       case 'InvalidArguments': {
         const errors = result.issues.map((issue) =>
           issue.path.startsWith('/input')

@@ -245,7 +245,8 @@ const replyExamples: Record<string, Example> = {
   IdempotencyConflict: {
     summary: 'The key was used with another body',
     value: problem('idempotency-conflict', 'Idempotency key already used with a different body', 409, {
-      detail: 'This idempotency key was already used with a different document',
+      detail: `This idempotency key was already used with a different document (submission ${INVOICE_ID})`,
+      submission_id: INVOICE_ID,
     }),
   },
   PayloadTooLarge: {

@@ -173,7 +173,10 @@ const Problem: Schema = {
     title: { type: 'string', description: 'Short title, the same for every problem of a type.' },
     status: { type: 'integer', description: 'The HTTP status.' },
     detail: { type: 'string', description: 'What went wrong with this request, for humans.' },
-    submission_id: { ...submissionId, description: 'The existing submission (409 duplicate-submission only).' },
+    submission_id: {
+      ...submissionId,
+      description: 'The existing submission (409 only: the duplicate, or the one the Idempotency-Key was first used for).',
+    },
     request_id: {
       type: 'string',
       format: 'uuid',
@@ -306,7 +309,11 @@ const problemSchemas: Record<string, Schema> = {
     { required: ['submission_id'] },
     '409: the number or the SaaS id was already submitted for this document type, under any key.',
   ),
-  IdempotencyConflictProblem: problemOf('idempotencyConflict', {}, '409: this Idempotency-Key was used with a different body.'),
+  IdempotencyConflictProblem: problemOf(
+    'idempotencyConflict',
+    {},
+    '409: this Idempotency-Key was used with a different body; `submission_id` names the submission it was first used for.',
+  ),
   PayloadTooLargeProblem: problemOf('tooLarge', {}, '413: the body exceeds 1 MiB (1048576 bytes).'),
   ValidationProblem: problemOf(
     'invalid',

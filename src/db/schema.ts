@@ -111,7 +111,7 @@ export const idempotencyKeys = pgTable(
   {
     tenantId: uuid('tenant_id').notNull(),
     key: text('key').notNull(),
-    /** `<document type>:<SHA-256 of the body bytes>`; differing bytes are compared canonically (RFC 8785). */
+    /** `<document type>:<SHA-256 of the body bytes>`; differing bytes are compared as JSON values (service.ts, keyConflict). */
     requestHash: text('request_hash').notNull(),
     submissionId: uuid('submission_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -30,8 +30,13 @@ export class OperationFailed extends Error {
 
 type Executable = (variables: Record<string, unknown>, context: Context) => Promise<ExecutionResult> | ExecutionResult;
 
-/** Builds the runner for `schema`. @throws (when first run) if a document does not validate: a programming error. */
-export function operationRunner(schema: GraphQLSchema): RunOperation {
+/**
+ * Builds the runner for `schema`, parsing, validating and compiling every
+ * document of `builtIns` now, so a built-in operation the schema no longer
+ * accepts stops the app at start (and every test), not a request later.
+ * @throws when a document does not validate: a programming error.
+ */
+export function operationRunner(schema: GraphQLSchema, builtIns: readonly string[] = []): RunOperation {
   const executables = new Map<string, Executable>();
   function executableOf(source: string): Executable {
     let executable = executables.get(source);
@@ -47,6 +52,7 @@ export function operationRunner(schema: GraphQLSchema): RunOperation {
     }
     return executable;
   }
+  for (const source of builtIns) executableOf(source);
   return async (source, variables, context) => {
     const result = (await executableOf(source)(variables, context)) as ExecutionResult<{ result: unknown }>;
     if (result.errors?.length || !result.data) return { ok: false, errors: result.errors ?? [] };

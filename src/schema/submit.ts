@@ -72,7 +72,7 @@ export async function resolveSubmit(
     case 'duplicate':
       throw new DuplicateSubmission(result.existing);
     case 'idempotency_conflict':
-      throw new IdempotencyConflict();
+      throw new IdempotencyConflict(result.existing);
   }
 }
 

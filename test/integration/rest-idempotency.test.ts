@@ -41,13 +41,30 @@ describe.each(engines())('idempotency and duplicates on %s', (engine) => {
     expect(await submissionCount(client.tenantName)).toBe(1);
   });
 
+  it('compares retries with a body holding a lone surrogate (unchecked field): replay or 409, never 500', async () => {
+    const client = await gateway.tenant();
+    const body = invoice().unique().build();
+    const key = randomUUID();
+    // "\ud800" as a JSON escape: valid JSON text, no Unicode scalar value, kept verbatim in the stored body.
+    const raw = JSON.stringify({ ...body, x_note: 'LONE' }).replace('"LONE"', '"\\ud800"');
+    expect((await client.post('/v1/invoices', undefined, { idempotencyKey: key, raw })).status).toBe(202);
+    const spaced = await client.post('/v1/invoices', undefined, { idempotencyKey: key, raw: ` ${raw}\n` });
+    expect(spaced.status).toBe(202);
+    expect(spaced.headers.get('idempotent-replayed')).toBe('true');
+    const changed = await client.post('/v1/invoices', undefined, { idempotencyKey: key, raw: raw.replace('"\\ud800"', '"\\udc00"') });
+    expect(changed.status).toBe(409);
+    expect(changed.body.type).toBe('urn:einvoicing:problem:idempotency-conflict');
+  });
+
   it('answers 409 idempotency-conflict for the same key with another body', async () => {
     const client = await gateway.tenant();
     const key = randomUUID();
-    expect((await client.post('/v1/invoices', invoice().unique().build(), { idempotencyKey: key })).status).toBe(202);
+    const first = await client.post('/v1/invoices', invoice().unique().build(), { idempotencyKey: key });
+    expect(first.status).toBe(202);
     const reply = await client.post('/v1/invoices', invoice().unique().build(), { idempotencyKey: key });
     expect(reply.status).toBe(409);
     expect(reply.body).toMatchObject({ type: 'urn:einvoicing:problem:idempotency-conflict', status: 409 });
+    expect(reply.body.submission_id).toBe(first.body.submission_id);
     expect(await submissionCount(client.tenantName)).toBe(1);
   });
 

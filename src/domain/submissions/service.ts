@@ -4,7 +4,7 @@
  * typed results; only unexpected failures throw.
  */
 import { hash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { dequal } from 'dequal';
 import type { Db } from '../../db/client.ts';
 import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../documents.ts';
 import type { CommittedEvent, EventSink } from '../events/types.ts';
@@ -38,8 +38,8 @@ export type SubmitResult =
   | { ok: false; code: 'invalid'; violations: RuleViolation[] }
   /** 409 duplicate-submission: the number or saas id is taken for this tenant and document type. */
   | { ok: false; code: 'duplicate'; existing: SubmissionRow }
-  /** 409 idempotency-conflict: the key was used with a different document. */
-  | { ok: false; code: 'idempotency_conflict' };
+  /** 409 idempotency-conflict: the key was used with a different document, the submission `existing` (when still visible). */
+  | { ok: false; code: 'idempotency_conflict'; existing: SubmissionRow | undefined };
 
 /**
  * Submits a document. Duplicate and idempotency checks rest on unique indexes
@@ -150,15 +150,20 @@ function receivedEvent(written: { eventId: number | null }, row: { id: string; t
  * same document for the same endpoint: key order and whitespace do not
  * matter, every value does, unknown fields included. The stored request hash
  * covers the exact bytes (cheap, and what retries send); only here, when the
- * bytes differ, are both documents compared as RFC 8785 canonical JSON.
+ * bytes differ, are both documents compared as parsed JSON values (`dequal`:
+ * objects by their keys whatever the order, arrays in order, strings code
+ * unit by code unit). The comparison is total: it cannot fail on anything a
+ * first request could have stored, a lone surrogate in an unchecked field
+ * included (RFC 8785 canonical JSON, used before, refuses those and turned
+ * every later retry into a 500).
  */
 async function keyConflict(db: Db, command: SubmitCommand): Promise<SubmitResult> {
   const prior = await findKeyedSubmission(db, command.tenantId, command.idempotencyKey!);
   const same =
     prior !== undefined &&
     prior.submission.documentType === command.documentType &&
-    canonicalize(JSON.parse(prior.body)) === canonicalize(command.document);
-  return same ? { ok: true, submission: prior.submission, replayed: true } : { ok: false, code: 'idempotency_conflict' };
+    dequal(JSON.parse(prior.body), command.document);
+  return same ? { ok: true, submission: prior.submission, replayed: true } : { ok: false, code: 'idempotency_conflict', existing: prior?.submission };
 }
 
 /** BT-2: the local date as the SaaS wrote it (the offset is kept, never converted to UTC). */

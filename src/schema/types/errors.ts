@@ -47,8 +47,12 @@ export class NotFound extends Error {
 
 /** The idempotency key was already used with a different document (REST 409 idempotency-conflict). */
 export class IdempotencyConflict extends Error {
-  constructor() {
-    super('This idempotency key was already used with a different document');
+  constructor(readonly existing: SubmissionRow | undefined) {
+    super(
+      existing
+        ? `This idempotency key was already used with a different document (submission ${existing.id})`
+        : 'This idempotency key was already used with a different document',
+    );
   }
 }
 
@@ -82,7 +86,14 @@ builder.objectType(NotFound, {
 builder.objectType(IdempotencyConflict, {
   name: 'IdempotencyConflict',
   interfaces: [ErrorInterface],
-  fields: () => ({}),
+  fields: (t) => ({
+    original: t.field({
+      type: SubmissionRef,
+      nullable: true,
+      description: 'The submission the key was first used for (null only if it is no longer visible).',
+      resolve: (error) => error.existing ?? null,
+    }),
+  }),
 });
 
 const ArgumentIssueRef = builder
