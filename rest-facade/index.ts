@@ -45,8 +45,9 @@ export function createRestFacade(deps: { run: RunOperation; createContext: Creat
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
     // Decided when the reply is written: by then a handler may have read the body.
     const close = (): Record<string, string> => (hasUnreadBody(req) ? { Connection: 'close' } : {});
-    if (req.method === 'GET' && path === '/v1/openapi.json') {
-      return sendJson(res, 200, JSON.parse(document));
+    if (path === '/v1/openapi.json') {
+      if (req.method === 'GET' || req.method === 'HEAD') return sendJson(res, 200, JSON.parse(document));
+      return sendProblem(res, 'methodNotAllowed', { detail: `${req.method} is not allowed here` }, { ...close(), Allow: 'GET, HEAD' });
     }
     const match = router.find(req.method as 'GET', path);
     if (!match) {

@@ -238,6 +238,7 @@ export const paths: Obj = {
   },
   ...webhookPaths,
   '/v1/openapi.json': {
+    description: 'Other methods than GET and HEAD: 405 with `Allow: GET, HEAD`.',
     get: {
       operationId: 'getOpenApiDocument',
       tags: ['Meta'],

@@ -4,6 +4,7 @@
  * (success and every refusal), and the 403 a platform token gets there.
  */
 import { randomUUID } from 'node:crypto';
+import { request, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../rest-facade/openapi.ts';
 import type { Client, Reply } from '../support/client.ts';
@@ -38,6 +39,23 @@ describe.each(engines())('live replies conform to the document (%s)', (engine) =
     expect(served.status).toBe(200);
     expect(served.body).toEqual(JSON.parse(JSON.stringify(openApiDocument)));
     assertConformsToOpenApi(served, 'get', '/v1/openapi.json');
+  });
+
+  it.each(['POST', 'DELETE', 'TRACE', 'PUT'])('%s /v1/openapi.json is a 405 naming GET and HEAD', async (method) => {
+    // node:http, since fetch refuses to send TRACE.
+    const reply = await new Promise<IncomingMessage>((resolve, reject) =>
+      request(`${gateway.url}/v1/openapi.json`, { method }, resolve).on('error', reject).end(),
+    );
+    reply.resume();
+    expect(reply.statusCode).toBe(405);
+    expect(reply.headers.allow).toBe('GET, HEAD');
+    expect(reply.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('HEAD /v1/openapi.json answers like GET, without a body', async () => {
+    const reply = await fetch(`${gateway.url}/v1/openapi.json`, { method: 'HEAD' });
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).toBe('');
   });
 
   it('invoice: 202, replayed 202, GET 200 with and without a status, statuses 200, 404, 401', async () => {

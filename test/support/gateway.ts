@@ -8,7 +8,7 @@ import { buildApp, type App, type PlatformOption, type RealtimeLimits, type Webh
 import type { Database, Engine } from '../../src/db/client.ts';
 import { openEmbedded, openPostgres, type QueryObserver } from '../../src/db/open.ts';
 import { createPlatformToken, createToken } from '../../src/domain/tenancy/service.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger, type Logger } from '../../src/logger.ts';
 import { Client } from './client.ts';
 
 /** How long test gateways reuse a token lookup. */
@@ -54,12 +54,14 @@ export async function startGateway(
     realtime?: RealtimeLimits;
     /** Sees every statement the app sends (counting round trips). */
     onQuery?: QueryObserver;
+    /** The app's logger (default: silent, or TEST_LOG_LEVEL). */
+    log?: Logger;
   } = {},
 ): Promise<Gateway> {
   const database = await openTestDatabase(engine, options.databaseUrl, options.onQuery);
   const app = buildApp({
     db: database,
-    log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    log: options.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     platform: options.platform ?? { kind: 'none' },
     graphqlFastPath: options.graphqlFastPath,
     realtime: options.realtime,
