@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from 'find-my-way';
 import type { Logger } from 'pino';
 import type { CreateContext } from '../src/context.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../src/db/availability.ts';
 import type { AuthFailure } from '../src/domain/tenancy/service.ts';
 import { OperationFailed, type RunOperation } from '../src/http/run-operation.ts';
 import type { RestHandler } from './handlers/types.ts';
@@ -23,6 +24,8 @@ const AUTH_DETAIL: Record<AuthFailure, string> = {
 };
 
 const METHODS = [...new Set(ROUTES.map((route) => route.method))];
+
+const UNAVAILABLE_DETAIL = 'The database is unavailable. Nothing was changed by this request; retry after Retry-After seconds (with the same Idempotency-Key).';
 
 /** True when the client sent a body we did not read: the connection cannot be reused for the next request. */
 function hasUnreadBody(req: IncomingMessage): boolean {
@@ -67,6 +70,11 @@ export function createRestFacade(deps: { run: RunOperation; createContext: Creat
     } catch (error) {
       if (error instanceof OperationFailed && error.code === 'FORBIDDEN') {
         return sendProblem(res, 'forbidden', { detail: error.message }, close());
+      }
+      if (isDatabaseUnavailable(error)) {
+        log.warn({ requestId, method: req.method, path }, 'database unavailable: answered 503');
+        if (res.headersSent) return void res.destroy();
+        return sendProblem(res, 'unavailable', { detail: UNAVAILABLE_DETAIL }, { ...close(), 'Retry-After': String(RETRY_AFTER_SECONDS) });
       }
       log.error({ err: error, requestId, method: req.method, path }, 'REST request failed');
       if (res.headersSent) return void res.destroy();

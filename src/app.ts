@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import type { EventSink } from './domain/events/types.ts';
 import { createEventHub } from './events/hub.ts';
 import { operationRunner } from './http/run-operation.ts';
+import { handleProbe } from './http/probes.ts';
 import { attachGraphQLWebSocket } from './http/websocket.ts';
 import { graphqlFastPath, type GraphQLFastPath } from './http/graphql-fast-path.ts';
 import { buildYoga } from './http/yoga.ts';
@@ -141,6 +142,7 @@ export function buildApp(options: AppOptions): App {
   const rest = createRestFacade({ run, createContext, log });
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
+    if (handleProbe(req, res, options.db)) return;
     if (/^\/(v1|pa\/v1)(\/|\?|$)/.test(url)) {
       void rest(req, res);
     } else if (!fastPath || !graphql.handle(req, res)) {

@@ -278,6 +278,13 @@ const replyExamples: Record<string, Example> = {
       ],
     }),
   },
+  ServiceUnavailable: {
+    summary: 'The database is unavailable',
+    value: problem('service-unavailable', 'Service unavailable', 503, {
+      detail:
+        'The database is unavailable. Nothing was changed by this request; retry after Retry-After seconds (with the same Idempotency-Key).',
+    }),
+  },
   InternalError: {
     summary: 'Unexpected failure',
     value: problem('internal-error', 'Internal error', 500, {

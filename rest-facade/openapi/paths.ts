@@ -95,6 +95,7 @@ function submitOperation(options: {
         options.rejectedExamples,
       ),
       500: responseRef('InternalError'),
+      503: responseRef('ServiceUnavailable'),
     },
   };
 }
@@ -106,6 +107,7 @@ function lookupResponses(okDescription: string, schema: string, okExamples: stri
     403: responseRef('TenantTokenRequired'),
     404: problemResponse('No such submission for this tenant.', schemaRef('NotFoundProblem'), [notFoundExample]),
     500: responseRef('InternalError'),
+    503: responseRef('ServiceUnavailable'),
   };
 }
 
@@ -164,6 +166,7 @@ const lifecycleEvents: Obj = {
       ['EventInvalid', 'SubmissionUnknown', 'EventIdReused'],
     ),
     500: responseRef('InternalError'),
+    503: responseRef('ServiceUnavailable'),
   },
 };
 

@@ -37,6 +37,11 @@ export const headers: Obj = {
       enum: ['Bearer realm="passerelle"', 'Bearer realm="passerelle", error="invalid_token"'],
     },
   },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying (RFC 9110 § 10.2.3).',
+    required: true,
+    schema: { type: 'string', pattern: '^[0-9]+$', examples: ['5'] },
+  },
   Allow: {
     description: 'The methods the path supports.',
     required: true,
@@ -77,6 +82,13 @@ export const responses: Obj = {
   InternalError: problemResponse('Internal error; the detail is in the server logs only.', schemaRef('InternalErrorProblem'), [
     'InternalError',
   ]),
+  ServiceUnavailable: problemResponse(
+    'The database is unavailable (an outage, a restart): nothing was changed by this request. Retry after ' +
+      '`Retry-After` seconds, a submission with the same Idempotency-Key.',
+    schemaRef('ServiceUnavailableProblem'),
+    ['ServiceUnavailable'],
+    { 'Retry-After': headerRef('Retry-After') },
+  ),
   MethodNotAllowed: problemResponse(
     'The path exists but not with this method. Sent for any method other than those of the path, before authentication.',
     schemaRef('MethodNotAllowedProblem'),

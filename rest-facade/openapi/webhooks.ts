@@ -281,6 +281,7 @@ const common = (notFound?: string): Obj => ({
     404: problemResponse('No such webhook endpoint or delivery for this tenant.', schemaRef('NotFoundProblem'), [notFound]),
   }),
   500: responseRef('InternalError'),
+  503: responseRef('ServiceUnavailable'),
 });
 
 const bodyProblems = (examples: string[]): Obj => ({

@@ -37,6 +37,11 @@ export interface Database {
    */
   // biome-ignore lint/suspicious/noExplicitAny: pg-boss's own `db` contract types rows as any
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  /**
+   * Whether the database serves and every migration of this version is
+   * applied (`/ready`): `ok`, or why not. Never throws.
+   */
+  readiness(): Promise<{ ok: true } | { ok: false; reason: string }>;
   /** NOTIFY `channel` with `payload` (under 8000 bytes: send ids, not documents). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;

@@ -3,7 +3,7 @@
  * data directory) or PostgreSQL through postgres.js with a connection pool.
  */
 import { fileURLToPath } from 'node:url';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -25,6 +25,38 @@ function findMigrationsFolder(): string {
 }
 
 const migrationsFolder = findMigrationsFolder();
+
+/** How many migrations this version ships (drizzle's journal). */
+const shippedMigrations = (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+
+/** How long `/ready` waits for the database before it says not ready. */
+const READINESS_TIMEOUT_MS = 2000;
+
+/** `readiness()` over a function returning the number of applied migrations. */
+function readinessOf(appliedMigrations: () => Promise<number>): Database['readiness'] {
+  return async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${READINESS_TIMEOUT_MS} ms`)), READINESS_TIMEOUT_MS);
+    });
+    try {
+      const applied = await Promise.race([appliedMigrations(), timeout]);
+      return applied >= shippedMigrations ? { ok: true } : { ok: false, reason: `${applied} of ${shippedMigrations} migrations applied` };
+    } catch (error) {
+      return { ok: false, reason: `database unreachable: ${(error as Error).message}` };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+const APPLIED_MIGRATIONS = 'select count(*)::int as n from drizzle.__drizzle_migrations';
+
+/** How long to wait for a PostgreSQL connection before the request gets its 503. */
+const CONNECT_TIMEOUT_SECONDS = 5;
+/** Longest statement (server side); migrations run under the same bound. */
+const STATEMENT_TIMEOUT_MS = 30_000;
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
 /** Arbitrary but fixed: every Passerelle instance migrating one database takes this lock. */
 const MIGRATION_LOCK_KEY = 0x7061_7373; // "pass"
@@ -68,6 +100,7 @@ export async function openEmbedded(options: { dataDir?: string; onQuery?: QueryO
       async notify(channel, payload) {
         await client.query('select pg_notify($1, $2)', [channel, payload]);
       },
+      readiness: readinessOf(async () => (await client.query<{ n: number }>(APPLIED_MIGRATIONS)).rows[0]?.n ?? 0),
       async executeSql(text, values = []) {
         if (values.length > 0) return { rows: (await client.query(text, values)).rows };
         // exec runs several statements; the last result is the one callers read.
@@ -95,7 +128,15 @@ export async function openPostgres(url: string, options: { poolSize?: number; on
     onnotice: () => {},
     // pg-boss passes undefined for absent parameters; PostgreSQL wants NULL.
     transform: { undefined: null },
-    connection: { application_name: 'passerelle' },
+    // Fail fast when PostgreSQL is away (503 with Retry-After, see availability.ts) instead of
+    // holding requests for postgres.js's 30 s default; bound what one statement or an idle
+    // transaction may hold on the server.
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    connection: {
+      application_name: 'passerelle',
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   });
   const db = drizzlePostgres({ client: sql, schema, logger: loggerFor(options.onQuery) });
   const parsed = new URL(url);
@@ -125,6 +166,7 @@ export async function openPostgres(url: string, options: { poolSize?: number; on
     async notify(channel, payload) {
       await sql.notify(channel, payload);
     },
+    readiness: readinessOf(async () => ((await sql.unsafe(APPLIED_MIGRATIONS)) as unknown as Array<{ n: number }>)[0]?.n ?? 0),
     async executeSql(text, values = []) {
       if (values.length > 0) return { rows: await sql.unsafe(text, values.map(asPgParameter) as never[]) };
       // Scripts (BEGIN ... COMMIT) must stay on one connection: a pooled query may not.

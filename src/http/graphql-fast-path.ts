@@ -32,7 +32,8 @@ import type { CreateContext } from '../context.ts';
 import { delegate, jsonMediaType, plainJsonParams, sendResponse } from './graphql-request.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
 import { paramsProblem, parseWithLimits, VALIDATION_RULES } from './query-limits.ts';
-import { graphqlLog, maskGraphQLError, type Yoga } from './yoga.ts';
+import { graphqlLog, maskGraphQLError, serviceUnavailableError, type Yoga } from './yoga.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 
 /** What the compiled-document cache may hold, estimated from the documents' text. */
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -128,6 +129,11 @@ export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
       answer(req, res, mediaType).catch((error: unknown) => {
         // A client that went away mid-body has nobody to answer.
         if ((error as { type?: string }).type === 'request.aborted') return;
+        if (isDatabaseUnavailable(error) && !res.headersSent) {
+          log.warn('database unavailable: GraphQL request answered 503');
+          const reply = processRegularResult({ errors: [serviceUnavailableError()] }, deps.yoga.fetchAPI, mediaType);
+          return void Promise.resolve(reply).then((response) => sendResponse(response, req, res));
+        }
         // A fault of ours: Yoga would have answered 500 too.
         log.error({ err: error }, 'GraphQL request failed');
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });

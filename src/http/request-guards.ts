@@ -18,6 +18,7 @@ import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-fi
 import { GraphQLError } from 'graphql';
 import { processRegularResult, type Plugin } from 'graphql-yoga';
 import type { Context, ContextResult } from '../context.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { LIMIT_RULES, paramsProblem, parseWithLimits, requestError } from './query-limits.ts';
 
 export interface RequestGuardOptions {
@@ -27,6 +28,8 @@ export interface RequestGuardOptions {
   authenticate(authorization: string | undefined): Promise<ContextResult>;
   /** The 401 error (carries its status and challenge). */
   unauthorized(): GraphQLError;
+  /** The 503 error, when the token cannot be checked because the database is away. */
+  unavailable(): GraphQLError;
 }
 
 /** Contexts of requests authenticated by `onRequest`, for Yoga's context function. */
@@ -70,7 +73,13 @@ export function useRequestGuards(options: RequestGuardOptions): Plugin {
   return {
     async onRequest({ request, url, endResponse, fetchAPI }) {
       if (url.pathname !== options.endpoint || wantsGraphiQL(request)) return;
-      const auth = await options.authenticate(request.headers.get('authorization') ?? undefined);
+      let auth: ContextResult;
+      try {
+        auth = await options.authenticate(request.headers.get('authorization') ?? undefined);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        return endResponse(await processRegularResult({ errors: [options.unavailable()] }, fetchAPI, mediaTypeFor(request)));
+      }
       if (auth.ok) {
         authenticatedContexts.set(request, auth.context);
         return;

@@ -16,6 +16,7 @@ import { WebSocketServer } from 'ws';
 import { contextFor, bearerToken, type ContextDeps } from '../context.ts';
 import { cachedAuthenticator } from '../domain/tenancy/auth-cache.ts';
 import type { Principal } from '../domain/tenancy/service.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { tokenPrefix } from '../domain/tenancy/token.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
 import { paramsProblem } from './query-limits.ts';
@@ -46,7 +47,15 @@ export function attachGraphQLWebSocket(
         const param = ctx.connectionParams?.['authorization'] ?? ctx.connectionParams?.['Authorization'];
         const header = typeof param === 'string' ? param : ctx.extra.request.headers.authorization;
         const token = bearerToken(header);
-        const auth = await authenticate(token);
+        let auth: Awaited<ReturnType<typeof authenticate>>;
+        try {
+          auth = await authenticate(token);
+        } catch (error) {
+          if (!isDatabaseUnavailable(error)) throw error;
+          // 1013 Try Again Later (RFC 6455 registry): the database is away, the client reconnects later.
+          ctx.extra.socket.close(1013, 'Database unavailable, try again later');
+          return false;
+        }
         if (!auth.ok) {
           ctx.extra.socket.close(CloseCode.Unauthorized, 'Unauthorized');
           return false;

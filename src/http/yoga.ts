@@ -9,6 +9,7 @@ import { useGraphQlJit } from '@envelop/graphql-jit';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { Context, CreateContext } from '../context.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/availability.ts';
 import { schema } from '../schema/index.ts';
 import { useRequestBodyLimit } from './body-limit.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
@@ -32,6 +33,13 @@ export function unauthorizedError(): GraphQLError {
   });
 }
 
+/** The database cannot serve now: HTTP 503 with Retry-After (the request changed nothing; retry it). */
+export function serviceUnavailableError(): GraphQLError {
+  return new GraphQLError('The database is unavailable; retry later', {
+    extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } } },
+  });
+}
+
 /** The logger of GraphQL over HTTP. */
 export const graphqlLog = (log: Logger): Logger => log.child({ component: 'graphql' });
 
@@ -45,6 +53,10 @@ export function maskGraphQLError(log: Logger): (error: unknown, message: string)
     const original = error instanceof GraphQLError ? error.originalError : error;
     if (error instanceof GraphQLError && !original) return error;
     if (original instanceof GraphQLError) return original;
+    if (isDatabaseUnavailable(original ?? error)) {
+      log.warn('database unavailable: GraphQL operation answered 503');
+      return serviceUnavailableError();
+    }
     log.error({ err: original ?? error }, 'unexpected error in GraphQL operation');
     return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   };
@@ -69,6 +81,7 @@ export function buildYoga(deps: { createContext: CreateContext; log: Logger; sub
         endpoint: '/graphql',
         authenticate: (authorization) => deps.createContext({ authorization }),
         unauthorized: unauthorizedError,
+        unavailable: serviceUnavailableError,
       }),
       useRequestBodyLimit(MAX_BODY_BYTES),
       useSubscriptionCaps(new PerKeyCounter(deps.subscriptionsPerToken), (context) => (context as Partial<Context> | undefined)?.credential),
