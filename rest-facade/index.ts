@@ -25,6 +25,9 @@ const AUTH_DETAIL: Record<AuthFailure, string> = {
 
 const METHODS = [...new Set(ROUTES.map((route) => route.method))];
 
+/** The endpoints charged to a tenant's `submissions` budget (src/limits/rate-limits.ts); every other one to `lookups`. */
+const SUBMISSION_PATHS = new Set(['/v1/invoices', '/v1/credit-notes']);
+
 const UNAVAILABLE_DETAIL = 'The database is unavailable. Nothing was changed by this request; retry after Retry-After seconds (with the same Idempotency-Key).';
 
 /** True when the client sent a body we did not read: the connection cannot be reused for the next request. */
@@ -65,6 +68,12 @@ export function createRestFacade(deps: { run: RunOperation; createContext: Creat
       if (!auth.ok) {
         const challenge = auth.code === 'missing' ? 'Bearer realm="passerelle"' : 'Bearer realm="passerelle", error="invalid_token"';
         return sendProblem(res, 'unauthorized', { detail: AUTH_DETAIL[auth.code] }, { ...close(), 'WWW-Authenticate': challenge });
+      }
+      const { principal } = auth.context;
+      if (principal.kind === 'tenant') {
+        const kind = req.method === 'POST' && SUBMISSION_PATHS.has(path) ? 'submissions' : 'lookups';
+        const decision = await auth.context.rateLimits.check(principal.tenant.id, kind);
+        if (!decision.allowed) return sendProblem(res, 'rateLimited', { detail: decision.message }, { ...close(), ...decision.headers });
       }
       await (match.store as RestHandler)({ req, res, params: match.params, context: auth.context, run });
     } catch (error) {

@@ -18,6 +18,7 @@ export const PROBLEMS = {
   },
   duplicate: { type: 'urn:einvoicing:problem:duplicate-submission', title: 'Duplicate submission', status: 409 },
   tooLarge: { type: 'urn:einvoicing:problem:payload-too-large', title: 'Payload too large', status: 413 },
+  rateLimited: { type: 'urn:einvoicing:problem:rate-limited', title: 'Too many requests', status: 429 },
   invalid: { type: 'urn:einvoicing:problem:validation-failed', title: 'Validation failed', status: 422 },
   internal: { type: 'urn:einvoicing:problem:internal-error', title: 'Internal error', status: 500 },
   unavailable: { type: 'urn:einvoicing:problem:service-unavailable', title: 'Service unavailable', status: 503 },

@@ -19,6 +19,7 @@ import type { EventSink } from './domain/events/types.ts';
 import { createEventHub } from './events/hub.ts';
 import { operationRunner } from './http/run-operation.ts';
 import { handleProbe } from './http/probes.ts';
+import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './limits/rate-limits.ts';
 import { attachGraphQLWebSocket } from './http/websocket.ts';
 import { graphqlFastPath, type GraphQLFastPath } from './http/graphql-fast-path.ts';
 import { buildYoga } from './http/yoga.ts';
@@ -61,6 +62,8 @@ export interface AppOptions {
   graphqlFastPath?: boolean;
   /** Per-token caps on real-time resources (defaults: 100 WebSocket connections, 500 subscriptions). */
   realtime?: RealtimeLimits;
+  /** Per-tenant rate limits, points per second (default DEFAULT_RATE_LIMITS). */
+  rateLimits?: RateLimitSettings;
 }
 
 /** Per-token caps on real-time resources (`src/http/subscription-caps.ts`). */
@@ -120,6 +123,7 @@ export function buildApp(options: AppOptions): App {
     events,
     hub,
     webhooks: { settings, enqueueAttempt: (deliveryId) => queue.enqueueAttempt(deliveryId) },
+    rateLimits: createRateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS),
     authCacheTtlMs: options.authCacheTtlMs,
   };
   const createContext = contextFactory(deps);

@@ -29,6 +29,8 @@ export interface Config {
   subscriptionConnectionsPerToken: number;
   /** Subscriptions (WebSocket and server-sent events together) one token may run at once. */
   subscriptionsPerToken: number;
+  /** Per-tenant rate limits, points per second (0: none). */
+  rateLimits: { submissions: number; lookups: number; graphql: number };
 }
 
 /** An environment variable has an invalid value; the message names it. */
@@ -81,5 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlFastPath: boolean(env, 'GRAPHQL_FAST_PATH', true),
     subscriptionConnectionsPerToken: integer(env, 'SUBSCRIPTION_CONNECTIONS_PER_TOKEN', 100, 1, 100_000),
     subscriptionsPerToken: integer(env, 'SUBSCRIPTIONS_PER_TOKEN', 500, 1, 100_000),
+    rateLimits: {
+      submissions: integer(env, 'RATE_LIMIT_SUBMISSIONS_PER_SECOND', 20_000, 0, 10_000_000),
+      lookups: integer(env, 'RATE_LIMIT_LOOKUPS_PER_SECOND', 20_000, 0, 10_000_000),
+      graphql: integer(env, 'RATE_LIMIT_GRAPHQL_COST_PER_SECOND', 1_000_000, 0, 1_000_000_000),
+    },
   };
 }

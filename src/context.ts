@@ -10,6 +10,7 @@ import type { EventHub } from './events/hub.ts';
 import type { WebhookSettings } from './webhooks/endpoints.ts';
 import { cachedAuthenticator } from './domain/tenancy/auth-cache.ts';
 import { tokenPrefix } from './domain/tenancy/token.ts';
+import type { RateLimits } from './limits/rate-limits.ts';
 import type { AuthFailure, Principal } from './domain/tenancy/service.ts';
 
 /** Per-operation context seen by every resolver. */
@@ -26,6 +27,8 @@ export interface Context {
   /** Committed events as they happen on any instance (subscriptions). */
   hub: Pick<EventHub, 'subscribe'>;
   webhooks: WebhookServices;
+  /** The per-tenant rate limits (src/limits/rate-limits.ts). */
+  rateLimits: RateLimits;
   /**
    * Set by the REST facade when the operation submits a request body: the body
    * exactly as received, and its parsed JSON (unknown fields included), so the
@@ -53,6 +56,7 @@ export interface ContextDeps {
   events: EventSink;
   hub: Pick<EventHub, 'subscribe'>;
   webhooks: WebhookServices;
+  rateLimits: RateLimits;
   /** How long a successful token lookup is reused (default 5 s). */
   authCacheTtlMs?: number;
 }
@@ -99,6 +103,7 @@ export function contextFor(deps: ContextDeps, principal: Principal, request: Par
     events: deps.events,
     hub: deps.hub,
     webhooks: deps.webhooks,
+    rateLimits: deps.rateLimits,
     submittedBody: request.submittedBody,
   };
 }

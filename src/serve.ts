@@ -26,6 +26,7 @@ export async function serve(config: Config, log: Logger): Promise<void> {
     db: database,
     log,
     graphqlFastPath: config.graphqlFastPath,
+    rateLimits: config.rateLimits,
     realtime: { connectionsPerToken: config.subscriptionConnectionsPerToken, subscriptionsPerToken: config.subscriptionsPerToken },
     platform: config.platform === 'simulated' ? { kind: 'simulated', stepDelayMs: config.simulatedStepMs } : { kind: 'none' },
     webhooks: {

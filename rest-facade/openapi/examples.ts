@@ -278,6 +278,12 @@ const replyExamples: Record<string, Example> = {
       ],
     }),
   },
+  RateLimited: {
+    summary: "Over the tenant's rate limit",
+    value: problem('rate-limited', 'Too many requests', 429, {
+      detail: 'Rate limit exceeded: at most 20000 submissions per second for this tenant; retry after 1 s',
+    }),
+  },
   ServiceUnavailable: {
     summary: 'The database is unavailable',
     value: problem('service-unavailable', 'Service unavailable', 503, {

@@ -94,6 +94,7 @@ function submitOperation(options: {
         schemaRef('ValidationProblem'),
         options.rejectedExamples,
       ),
+      429: responseRef('RateLimited'),
       500: responseRef('InternalError'),
       503: responseRef('ServiceUnavailable'),
     },
@@ -106,6 +107,7 @@ function lookupResponses(okDescription: string, schema: string, okExamples: stri
     401: responseRef('Unauthorized'),
     403: responseRef('TenantTokenRequired'),
     404: problemResponse('No such submission for this tenant.', schemaRef('NotFoundProblem'), [notFoundExample]),
+    429: responseRef('RateLimited'),
     500: responseRef('InternalError'),
     503: responseRef('ServiceUnavailable'),
   };
@@ -165,6 +167,7 @@ const lifecycleEvents: Obj = {
       schemaRef('LifecycleValidationProblem'),
       ['EventInvalid', 'SubmissionUnknown', 'EventIdReused'],
     ),
+    429: responseRef('RateLimited'),
     500: responseRef('InternalError'),
     503: responseRef('ServiceUnavailable'),
   },

@@ -332,6 +332,7 @@ const problemSchemas: Record<string, Schema> = {
     { required: ['request_id'] },
     '500: a generic message; the detail is only in the server logs, under `request_id`.',
   ),
+  RateLimitedProblem: problemOf('rateLimited', {}, "429: over the tenant's rate limit; retry after `Retry-After` seconds."),
   ServiceUnavailableProblem: problemOf('unavailable', {}, '503: the database is unavailable; retry after `Retry-After` seconds.'),
 };
 

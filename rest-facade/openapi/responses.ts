@@ -42,6 +42,16 @@ export const headers: Obj = {
     required: true,
     schema: { type: 'string', pattern: '^[0-9]+$', examples: ['5'] },
   },
+  'RateLimit-Policy': {
+    description: 'The budget that was exceeded (draft-ietf-httpapi-ratelimit-headers): name, `q` points per `w` seconds.',
+    required: true,
+    schema: { type: 'string', examples: ['"submissions";q=20000;w=1'] },
+  },
+  RateLimit: {
+    description: 'What is left of it (draft-ietf-httpapi-ratelimit-headers): `r` points remaining, `t` seconds until the window resets.',
+    required: true,
+    schema: { type: 'string', examples: ['"submissions";r=0;t=1'] },
+  },
   Allow: {
     description: 'The methods the path supports.',
     required: true,
@@ -82,6 +92,13 @@ export const responses: Obj = {
   InternalError: problemResponse('Internal error; the detail is in the server logs only.', schemaRef('InternalErrorProblem'), [
     'InternalError',
   ]),
+  RateLimited: problemResponse(
+    "Over the tenant's rate limit (per second; submissions and other calls have separate budgets). Nothing was " +
+      'done; retry after `Retry-After` seconds.',
+    schemaRef('RateLimitedProblem'),
+    ['RateLimited'],
+    { 'Retry-After': headerRef('Retry-After'), 'RateLimit-Policy': headerRef('RateLimit-Policy'), RateLimit: headerRef('RateLimit') },
+  ),
   ServiceUnavailable: problemResponse(
     'The database is unavailable (an outage, a restart): nothing was changed by this request. Retry after ' +
       '`Retry-After` seconds, a submission with the same Idempotency-Key.',

@@ -280,6 +280,7 @@ const common = (notFound?: string): Obj => ({
   ...(notFound && {
     404: problemResponse('No such webhook endpoint or delivery for this tenant.', schemaRef('NotFoundProblem'), [notFound]),
   }),
+  429: responseRef('RateLimited'),
   500: responseRef('InternalError'),
   503: responseRef('ServiceUnavailable'),
 });

@@ -34,6 +34,7 @@ import { MAX_BODY_BYTES } from './limits.ts';
 import { paramsProblem, parseWithLimits, VALIDATION_RULES } from './query-limits.ts';
 import { graphqlLog, maskGraphQLError, serviceUnavailableError, type Yoga } from './yoga.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
+import { chargeOperation } from './graphql-rate-limit.ts';
 
 /** What the compiled-document cache may hold, estimated from the documents' text. */
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -59,8 +60,11 @@ export interface GraphQLFastPathDeps {
   log: Logger;
 }
 
-/** A document this path runs, or `false`: one Yoga must answer (it refuses it, or it is a subscription). */
-type Executable = CompiledQuery | false;
+/**
+ * A document this path runs, with the document itself (what the rate limits
+ * charge), or `false`: one Yoga must answer (it refuses it, or it is a subscription).
+ */
+type Executable = { compiled: CompiledQuery; document: DocumentNode } | false;
 
 export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
   // As many documents as Yoga's parse and validation caches keep, and at most
@@ -96,7 +100,7 @@ export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
     const operation = getOperationAST(document, operationName);
     if (!operation || operation.operation === 'subscription') return false;
     const compiled = compileQuery(deps.schema, document, operationName, {});
-    return isCompiledQuery(compiled) ? compiled : false;
+    return isCompiledQuery(compiled) ? { compiled, document } : false;
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, mediaType: string): Promise<void> {
@@ -110,7 +114,10 @@ export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
       return delegate(deps.yoga, req, res, body);
     }
     counts.answered += 1;
-    const result = (await executable.query(undefined, auth.context, params.variables)) as ExecutionResult;
+    const refused = await chargeOperation(auth.context, deps.schema, executable.document);
+    const result = refused
+      ? { errors: [refused] }
+      : ((await executable.compiled.query(undefined, auth.context, params.variables)) as ExecutionResult);
     if (result.errors?.length) {
       const masked = { ...result, errors: result.errors.map((error) => maskError(error, MASKED_MESSAGE)) };
       return sendResponse(await processRegularResult(masked, deps.yoga.fetchAPI, mediaType), req, res);

@@ -8,6 +8,7 @@ import { buildApp, type App, type PlatformOption, type RealtimeLimits, type Webh
 import type { Database, Engine } from '../../src/db/client.ts';
 import { openEmbedded, openPostgres, type QueryObserver } from '../../src/db/open.ts';
 import { createPlatformToken, createToken } from '../../src/domain/tenancy/service.ts';
+import type { RateLimitSettings } from '../../src/limits/rate-limits.ts';
 import { createLogger, type Logger } from '../../src/logger.ts';
 import { Client } from './client.ts';
 
@@ -56,6 +57,7 @@ export async function startGateway(
     onQuery?: QueryObserver;
     /** The app's logger (default: silent, or TEST_LOG_LEVEL). */
     log?: Logger;
+    rateLimits?: RateLimitSettings;
   } = {},
 ): Promise<Gateway> {
   const database = await openTestDatabase(engine, options.databaseUrl, options.onQuery);
@@ -65,6 +67,7 @@ export async function startGateway(
     platform: options.platform ?? { kind: 'none' },
     graphqlFastPath: options.graphqlFastPath,
     realtime: options.realtime,
+    rateLimits: options.rateLimits,
     // Short, so a revocation test waits a moment rather than 5 s.
     authCacheTtlMs: AUTH_CACHE_TTL_IN_TESTS_MS,
     // Receivers in tests listen on 127.0.0.1: the documented development setting allows it.
