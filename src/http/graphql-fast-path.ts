@@ -96,7 +96,13 @@ export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
     } catch {
       return false;
     }
-    if (validate(deps.schema, document, VALIDATION_RULES).length > 0) return false;
+    try {
+      if (validate(deps.schema, document, VALIDATION_RULES).length > 0) return false;
+    } catch {
+      // graphql-js's validation can throw: SingleFieldSubscriptionsRule evaluates @skip/@include
+      // with variables it has no value for. Yoga answers that document (a client error).
+      return false;
+    }
     const operation = getOperationAST(document, operationName);
     if (!operation || operation.operation === 'subscription') return false;
     const compiled = compileQuery(deps.schema, document, operationName, {});

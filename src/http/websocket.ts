@@ -10,7 +10,7 @@
 import type { Server } from 'node:http';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { ExecutionArgs } from 'graphql';
+import { GraphQLError, type ExecutionArgs } from 'graphql';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { contextFor, bearerToken, type ContextDeps } from '../context.ts';
@@ -86,7 +86,14 @@ export function attachGraphQLWebSocket(
           contextValue: await contextFactory(),
           rootValue: { execute, subscribe },
         };
-        const errors = validate(args.schema, args.document);
+        let errors: readonly GraphQLError[];
+        try {
+          errors = validate(args.schema, args.document);
+        } catch (error) {
+          // graphql-js's validation throws on @skip/@include with a variable it has no value for.
+          if (error instanceof GraphQLError) return [error];
+          throw error;
+        }
         return errors.length > 0 ? errors : args;
       },
       execute: (args) => (args.rootValue as Pick<Enveloped, 'execute'>).execute(args),

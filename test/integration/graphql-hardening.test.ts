@@ -87,6 +87,15 @@ describe('GraphQL hardening (pglite)', () => {
     expect(reply.body.errors?.[0]?.extensions?.code).toBe(withToken ? 'BAD_REQUEST' : 'UNAUTHENTICATED');
   });
 
+  it.each([
+    ['with an operation name', '{"query":"subscription { id @skip(if: $x) }","operationName":"Q"}'],
+    ['without', '{"query":"subscription { id @skip(if: $x) }"}'],
+  ])('answers a subscription whose @skip uses an undeclared variable (graphql-js validation throws) %s with a client error', async (_name, body) => {
+    const reply = await postRaw(gateway.url, body, auth);
+    expect(reply.status).toBeLessThan(500);
+    expect(reply.text).not.toMatch(/Unexpected error|INTERNAL_SERVER_ERROR/);
+  });
+
   it('suggests no field names, with or without a token', async () => {
     const anonymous = await postRaw(gateway.url, JSON.stringify({ query: '{ submision(id: "x") { id } }' }));
     expect(anonymous.status).toBe(401);
