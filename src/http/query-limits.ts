@@ -36,7 +36,7 @@ export const QUERY_LIMITS = {
   /** Directives in an operation. */
   directives: 20,
   /** graphql-armor's cost: 2 per object field, 1 per leaf, times 1.5 per level. */
-  cost: 5000,
+  cost: 20_000,
   /** Nesting of arrays and objects in the variables. */
   variableDepth: 32,
 } as const;
