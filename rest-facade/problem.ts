@@ -1,7 +1,7 @@
 /**
  * Problem records (RFC 9457) of the REST facade. The two 409 types are the
  * spec's; the others are stable `urn:einvoicing:problem:*` values of ours,
- * listed in the README.
+ * listed in docs/api-guide.md.
  */
 import type { ServerResponse } from 'node:http';
 

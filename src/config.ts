@@ -1,6 +1,7 @@
 /**
- * Configuration from the environment. Every variable is documented in the
- * README; an invalid value stops start-up with a message naming it.
+ * Configuration from the environment. Every variable is documented in
+ * docs/configuration.md (a test keeps them in step); an invalid value stops
+ * start-up with a message naming it.
  */
 import { resolve } from 'node:path';
 

@@ -4,7 +4,7 @@
  * handed over it reports a scripted sequence of lifecycle events, one step
  * every `stepDelayMs`, through the same inbound path a real PA uses.
  *
- * The document number chooses the script (documented in the README):
+ * The document number chooses the script (documented in docs/real-time.md):
  * - contains `SIM-REFUSE`: 200, 202, 203, 204, then 210 Refusée with a reason;
  * - contains `SIM-REJECT`: 200, then 213 Rejetée with a reason;
  * - otherwise: 200, 202, 203, 204, 205, 211, 212 Encaissée.

@@ -59,5 +59,14 @@ describe('README walkthrough', { timeout: 180_000 }, () => {
       .join('\n');
     const result = await runBash(`set -euo pipefail\n${script}`, { TOKEN: printed![1]!, DATA_DIR: dataDir });
     expect(result.code, result.output).toBe(0);
+    // What the README says each step shows.
+    expect(result.output).toMatch(/submission [0-9a-f-]{36}/);
+    expect(result.output).toContain('"processing_state":"received"');
+    expect(result.output).toMatch(/"data":\[\{"code":200,"label":"Déposée"/);
+    expect(result.output).toMatch(/HTTP\/1\.1 202 Accepted[\s\S]*"origin_submission_id"/);
+    expect(result.output).toContain('"rule":"GW-CURRENCY-UNSUPPORTED"');
+    expect(result.output).toMatch(/"__typename":"(SubmissionAccepted|DuplicateSubmission)"/);
+    expect(result.output).toContain('{"status":"ok"}');
+    expect(result.output).toContain('{"status":"ready"}');
   });
 });

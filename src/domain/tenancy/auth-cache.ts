@@ -3,7 +3,7 @@
  * token, and looking it up each time doubles the database round trips of a
  * lookup. Only successes are kept, keyed by the token's SHA-256 (never the
  * token), for `ttlMs`: a revoked token keeps working for at most that long on
- * an instance that recently accepted it (README: Authentication).
+ * an instance that recently accepted it (docs/api-guide.md, Authentication).
  */
 import type { Db } from '../../db/client.ts';
 import { authenticate, type AuthResult } from './service.ts';

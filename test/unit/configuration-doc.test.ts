@@ -1,0 +1,17 @@
+/** docs/configuration.md lists every environment variable src/config.ts reads. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const source = readFileSync(new URL('../../src/config.ts', import.meta.url), 'utf8');
+const doc = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+const variables = [...new Set([...source.matchAll(/env(?:\.|, ')([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]!))];
+
+describe('docs/configuration.md', () => {
+  it('finds the variables in the code', () => {
+    expect(variables.length).toBeGreaterThan(10);
+  });
+
+  it.each(variables)('documents %s', (name) => {
+    expect(doc).toContain(`| \`${name}\` |`);
+  });
+});
