@@ -3,7 +3,7 @@
  * of its own: each endpoint runs one of these through the gateway's schema.
  */
 const STATUS = /* GraphQL */ `
-  fragment StatusEntry on LifecycleStatus { code label occurredAt reason reasonCode flags }
+  fragment StatusEntry on LifecycleStatus { code label final occurredAt reason reasonCode flags }
 `;
 
 const RECORD = /* GraphQL */ `
@@ -38,6 +38,7 @@ export const OPERATIONS = {
   invoice: `query ($id: ID!) { result: invoice(id: $id) { ...SubmissionRecord } } ${RECORD}`,
   invoiceStatuses: `query ($id: ID!) { result: invoice(id: $id) { statuses { ...StatusEntry } } } ${STATUS}`,
   creditNote: `query ($id: ID!) { result: creditNote(id: $id) { ...SubmissionRecord } } ${RECORD}`,
+  creditNoteStatuses: `query ($id: ID!) { result: creditNote(id: $id) { statuses { ...StatusEntry } } } ${STATUS}`,
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -2,10 +2,12 @@
  * GraphQL results in the spec's snake_case shapes (spec § Submission record,
  * § Lifecycle status entry). Absent optional fields are left out, not null.
  */
+import { lifecycleCode } from '../src/domain/lifecycle/codes.ts';
 
 export interface GraphQLStatus {
   code: number;
   label: string;
+  final?: boolean;
   occurredAt: string;
   reason: string | null;
   reasonCode?: string | null;
@@ -23,13 +25,14 @@ export interface GraphQLSubmission {
 }
 
 /**
- * A lifecycle status entry: `{ code, label, occurred_at, reason?, reason_code?, flags? }`;
+ * A lifecycle status entry: `{ code, label, final, occurred_at, reason?, reason_code?, flags? }`;
  * `flags` only when the entry has some (AFTER_FINAL_STATUS, REASON_MISSING, TO_BE_VERIFIED).
  */
 export function statusEntry(status: GraphQLStatus): Record<string, unknown> {
   return {
     code: status.code,
     label: status.label,
+    final: status.final ?? lifecycleCode(status.code)?.final ?? false,
     occurred_at: status.occurredAt,
     ...(status.reason != null && { reason: status.reason }),
     ...(status.reasonCode != null && { reason_code: status.reasonCode }),

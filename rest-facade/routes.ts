@@ -1,6 +1,6 @@
 /** The `/v1` routes of the spec (§ Endpoints), webhook endpoint management, the platform's `/pa/v1` route, and their handlers. */
 import { lifecycleEventsHandler } from './handlers/lifecycle-events.ts';
-import { invoiceStatusesHandler, recordHandler } from './handlers/lookup.ts';
+import { recordHandler, statusesHandler } from './handlers/lookup.ts';
 import { submitHandler } from './handlers/submit.ts';
 import type { RestHandler } from './handlers/types.ts';
 import { listWebhookDeliveriesHandler, redeliverWebhookHandler } from './handlers/webhook-deliveries.ts';
@@ -35,8 +35,9 @@ export const ROUTES: Route[] = [
     }),
   },
   { method: 'GET', path: '/v1/invoices/:id', handler: recordHandler('invoice', 'invoice') },
-  { method: 'GET', path: '/v1/invoices/:id/statuses', handler: invoiceStatusesHandler },
+  { method: 'GET', path: '/v1/invoices/:id/statuses', handler: statusesHandler('invoiceStatuses', 'invoice') },
   { method: 'GET', path: '/v1/credit-notes/:id', handler: recordHandler('creditNote', 'credit note') },
+  { method: 'GET', path: '/v1/credit-notes/:id/statuses', handler: statusesHandler('creditNoteStatuses', 'credit note') },
   { method: 'POST', path: '/pa/v1/lifecycle-events', handler: lifecycleEventsHandler },
   { method: 'POST', path: '/v1/webhook-endpoints', handler: createWebhookEndpointHandler },
   { method: 'GET', path: '/v1/webhook-endpoints', handler: listWebhookEndpointsHandler },

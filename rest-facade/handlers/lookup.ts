@@ -1,4 +1,4 @@
-/** `GET /v1/invoices/{id}`, `GET /v1/invoices/{id}/statuses`, `GET /v1/credit-notes/{id}`. */
+/** `GET /v1/invoices/{id}`, `GET /v1/credit-notes/{id}`, and their `/statuses`. */
 import { OperationFailed } from '../../src/http/run-operation.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
@@ -19,11 +19,16 @@ export function recordHandler(operation: 'invoice' | 'creditNote', kind: string)
   };
 }
 
-/** The invoice's status history `{ data: [...] }`, oldest first. */
-export const invoiceStatusesHandler: RestHandler = async ({ res, params, context, run }) => {
-  const outcome = await run(OPERATIONS.invoiceStatuses, { id: params.id }, context);
-  if (!outcome.ok) throw new OperationFailed(outcome.errors);
-  const invoice = outcome.result as { statuses: GraphQLStatus[] } | null;
-  if (!invoice) return sendProblem(res, 'notFound', { detail: notFoundDetail('invoice', params.id) });
-  return sendJson(res, 200, { data: invoice.statuses.map(statusEntry) });
-};
+/**
+ * A document's status history `{ data: [...] }`, oldest first (`operation`:
+ * `invoiceStatuses` or `creditNoteStatuses`); 404 when unknown to this tenant.
+ */
+export function statusesHandler(operation: 'invoiceStatuses' | 'creditNoteStatuses', kind: string): RestHandler {
+  return async ({ res, params, context, run }) => {
+    const outcome = await run(OPERATIONS[operation], { id: params.id }, context);
+    if (!outcome.ok) throw new OperationFailed(outcome.errors);
+    const document = outcome.result as { statuses: GraphQLStatus[] } | null;
+    if (!document) return sendProblem(res, 'notFound', { detail: notFoundDetail(kind, params.id) });
+    return sendJson(res, 200, { data: document.statuses.map(statusEntry) });
+  };
+}

@@ -86,12 +86,13 @@ const invoiceRecord = {
 const rejected = {
   code: 213,
   label: 'Rejetée',
+  final: true,
   occurred_at: '2015-01-09T10:16:03.000Z',
   reason: 'Buyer SIREN unknown to the directory',
   reason_code: 'SIREN_UNKNOWN',
 };
 
-const late = { code: 205, label: 'Approuvée', occurred_at: '2015-01-09T10:20:00.000Z', flags: ['AFTER_FINAL_STATUS'] };
+const late = { code: 205, label: 'Approuvée', final: false, occurred_at: '2015-01-09T10:20:00.000Z', flags: ['AFTER_FINAL_STATUS'] };
 
 const lifecycleProblem = (errors: Array<{ path: string; rule: string; message: string }>) =>
   problem('validation-failed', 'Validation failed', 422, {
@@ -120,8 +121,8 @@ const replyExamples: Record<string, Example> = {
     summary: 'Filed, received, rejected by the PA, then a late status (flagged)',
     value: {
       data: [
-        { code: 200, label: 'Déposée', occurred_at: '2015-01-09T10:15:00.000Z' },
-        { code: 202, label: 'Reçue', occurred_at: '2015-01-09T10:15:42.000Z' },
+        { code: 200, label: 'Déposée', final: false, occurred_at: '2015-01-09T10:15:00.000Z' },
+        { code: 202, label: 'Reçue', final: false, occurred_at: '2015-01-09T10:15:42.000Z' },
         rejected,
         late,
       ],

@@ -238,6 +238,17 @@ export const paths: Obj = {
       responses: lookupResponses('The submission record.', 'SubmissionRecord', ['CreditNoteReceived'], 'CreditNoteNotFound'),
     },
   },
+  '/v1/credit-notes/{creditNoteId}/statuses': {
+    description: wrongMethod,
+    parameters: [idParameter('creditNoteId', 'credit note')],
+    get: {
+      operationId: 'listCreditNoteStatuses',
+      tags: ['Lookups'],
+      summary: 'Lifecycle status history of a credit note',
+      description: 'Same shape as the invoice history (not in the interface spec, which leaves it "not shown").',
+      responses: lookupResponses('The audit trail, oldest first.', 'StatusHistory', ['StatusHistory', 'NoStatusYet'], 'CreditNoteNotFound'),
+    },
+  },
   '/pa/v1/lifecycle-events': {
     description: wrongMethod,
     post: lifecycleEvents,

@@ -60,6 +60,12 @@ const statusProperties: Schema = {
     description: 'French label of the code, as the spec gives it.',
     examples: LIFECYCLE_CODES.map((entry) => entry.label),
   },
+  final: {
+    type: 'boolean',
+    description:
+      'True for a status that ends the life of the document (210 Refusée, 212 Encaissée, 213 Rejetée): no further ' +
+      'status is expected, a client may stop polling or listening.',
+  },
   occurred_at: {
     type: 'string',
     format: 'date-time',
@@ -86,7 +92,7 @@ const statusProperties: Schema = {
 const LifecycleStatusEntry: Schema = {
   type: 'object',
   description: 'One PA lifecycle status.',
-  required: ['code', 'occurred_at'],
+  required: ['code', 'final', 'occurred_at'],
   properties: {
     ...statusProperties,
     label: {

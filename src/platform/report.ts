@@ -14,7 +14,7 @@ export const RECORD_LIFECYCLE_STATUS = /* GraphQL */ `
       __typename
       ... on LifecycleStatusRecorded {
         duplicate
-        status { code label occurredAt reason reasonCode flags }
+        status { code label final occurredAt reason reasonCode flags }
         submission { id }
       }
       ... on ValidationFailed { message issues { path rule message } }

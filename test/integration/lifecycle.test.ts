@@ -48,6 +48,7 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
       submission_id: id,
       code: 202,
       label: 'Reçue',
+      final: false,
       occurred_at: '2026-03-01T09:00:00.000Z',
       reason_code: 'R1',
       duplicate: false,
@@ -96,9 +97,9 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
     await platform.post('/pa/v1/lifecycle-events', event(id, { code: 205, occurred_at: '2026-03-01T10:00:00Z' }));
     await platform.post('/pa/v1/lifecycle-events', event(id, { code: 214, occurred_at: '2026-03-03T10:00:00Z' }));
     expect(await history(client, id)).toEqual([
-      { code: 205, label: 'Approuvée', occurred_at: '2026-03-01T10:00:00.000Z', flags: ['AFTER_FINAL_STATUS'] },
-      { code: 210, label: 'Refusée', occurred_at: '2026-03-02T10:00:00.000Z', flags: ['REASON_MISSING'] },
-      { code: 214, label: 'Visée', occurred_at: '2026-03-03T10:00:00.000Z', flags: ['AFTER_FINAL_STATUS', 'TO_BE_VERIFIED'] },
+      { code: 205, label: 'Approuvée', final: false, occurred_at: '2026-03-01T10:00:00.000Z', flags: ['AFTER_FINAL_STATUS'] },
+      { code: 210, label: 'Refusée', final: true, occurred_at: '2026-03-02T10:00:00.000Z', flags: ['REASON_MISSING'] },
+      { code: 214, label: 'Visée', final: false, occurred_at: '2026-03-03T10:00:00.000Z', flags: ['AFTER_FINAL_STATUS', 'TO_BE_VERIFIED'] },
     ]);
   });
 

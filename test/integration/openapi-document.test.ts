@@ -97,6 +97,7 @@ describe('OpenAPI document', () => {
     expect(operations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
       [
         `get ${CREDIT_NOTE}`,
+        `get ${CREDIT_NOTE}/statuses`,
         `get ${INVOICE}`,
         `get ${STATUSES}`,
         'get /v1/openapi.json',

@@ -31,6 +31,7 @@ describe.each(engines())('live replies conform to the document (%s)', (engine) =
       submission_id: first,
       code: 210,
       label: 'Refusée',
+      final: true,
       occurred_at: '2015-01-09T10:15:00.000Z',
       reason_code: 'R-42',
       flags: ['REASON_MISSING'],

@@ -47,13 +47,25 @@ describe.each(engines())('REST lookups and authentication on %s', (engine) => {
     expect(history.status).toBe(200);
     expect(history.body).toEqual({
       data: [
-        { code: 200, label: 'Déposée', occurred_at: '2026-01-02T09:00:00.000Z' },
-        { code: 202, label: 'Reçue', occurred_at: '2026-01-02T10:00:00.000Z' },
-        { code: 210, label: 'Refusée', occurred_at: '2026-01-03T09:00:00.000Z', reason: 'Montant erroné' },
+        { code: 200, label: 'Déposée', final: false, occurred_at: '2026-01-02T09:00:00.000Z' },
+        { code: 202, label: 'Reçue', final: false, occurred_at: '2026-01-02T10:00:00.000Z' },
+        { code: 210, label: 'Refusée', final: true, occurred_at: '2026-01-03T09:00:00.000Z', reason: 'Montant erroné' },
       ],
     });
     const record = await client.get(`/v1/invoices/${invoiceId}`);
-    expect(record.body.lifecycle_status).toEqual({ code: 210, label: 'Refusée', occurred_at: '2026-01-03T09:00:00.000Z', reason: 'Montant erroné' });
+    expect(record.body.lifecycle_status).toEqual({ code: 210, label: 'Refusée', final: true, occurred_at: '2026-01-03T09:00:00.000Z', reason: 'Montant erroné' });
+  });
+
+  it('gives a credit note its own status history, 404 for an invoice id or another tenant', async () => {
+    const { client, invoiceId, creditNoteId } = await submitted();
+    expect((await client.get(`/v1/credit-notes/${creditNoteId}/statuses`)).body).toEqual({ data: [] });
+    await gateway.database.db.insert(lifecycleStatuses).values([{ submissionId: creditNoteId, code: 212, occurredAt: new Date('2026-01-04T09:00:00Z') }]);
+    const history = await client.get(`/v1/credit-notes/${creditNoteId}/statuses`);
+    expect(history.status).toBe(200);
+    expect(history.body).toEqual({ data: [{ code: 212, label: 'Encaissée', final: true, occurred_at: '2026-01-04T09:00:00.000Z' }] });
+    expect((await client.get(`/v1/credit-notes/${invoiceId}/statuses`)).status).toBe(404);
+    const stranger = await gateway.tenant();
+    expect((await stranger.get(`/v1/credit-notes/${creditNoteId}/statuses`)).status).toBe(404);
   });
 
   it('refuses to change or delete a status entry: the audit trail is append-only', async () => {

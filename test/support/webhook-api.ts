@@ -67,7 +67,8 @@ export async function deliveriesOf(client: Client, endpointId: string): Promise<
     }`,
     { id: endpointId },
   );
-  return connection?.edges.map((edge: { node: DeliveryNode }) => edge.node);
+  if (!connection) return connection;
+  return connection.edges.map((edge: { node: DeliveryNode }) => edge.node);
 }
 
 /** The endpoint's record; null when the tenant cannot see it. */

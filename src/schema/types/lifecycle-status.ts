@@ -29,6 +29,11 @@ export const LifecycleStatusRef = builder.objectRef<LifecycleStatusRow>('Lifecyc
       description: 'Label of the code as the spec gives it, e.g. "Déposée".',
       resolve: (entry) => lifecycleCode(entry.code)?.label ?? String(entry.code),
     }),
+    final: t.boolean({
+      description:
+        'True for a status that ends the life of the document (210 Refusée, 212 Encaissée, 213 Rejetée): no further status is expected.',
+      resolve: (entry) => lifecycleCode(entry.code)?.final ?? false,
+    }),
     occurredAt: t.field({ type: 'DateTime', resolve: (entry) => entry.occurredAt }),
     reason: t.exposeString('reason', { nullable: true, description: 'Reason, notably for 210 and 213.' }),
     reasonCode: t.exposeString('reasonCode', { nullable: true }),
