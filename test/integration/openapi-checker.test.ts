@@ -86,7 +86,7 @@ describe('conformance checker', () => {
   });
 
   it('rejects an unknown or empty flags list, and a rule of the other endpoint', () => {
-    const entry = { code: 205, label: 'Approuvée', occurred_at: '2015-01-09T10:20:00.000Z' };
+    const entry = { code: 205, label: 'Approuvée', final: false, occurred_at: '2015-01-09T10:20:00.000Z' };
     const history = (flags: unknown) => () => assertConformsToOpenApi(reply(200, { data: [{ ...entry, flags }] }), 'get', STATUSES);
     expect(history(['AFTER_FINAL_STATUS'])).not.toThrow();
     expect(history(['LATE'])).toThrow(/allowed values/);
