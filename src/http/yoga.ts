@@ -6,6 +6,7 @@
  */
 import { GraphQLError, Kind, type DocumentNode } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { Context, CreateContext } from '../context.ts';
@@ -23,6 +24,27 @@ export type Yoga = YogaServerInstance<Record<string, never>, Context>;
 function isSubscription(document: DocumentNode): boolean {
   return document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'subscription');
 }
+
+/** GraphiQL's first tab: a real Passerelle query, and where the token goes. */
+const GRAPHIQL_DEFAULT_QUERY = `# Passerelle GraphQL. Every operation needs your token: put it in the Headers tab below,
+#   { "Authorization": "Bearer pas_…" }
+# (the first \`npm start\` printed it; \`npx passerelle token create --tenant dev\` makes another).
+# Then run this query with the ▶ button. The Docs panel lists every query and mutation.
+query LatestSubmissions {
+  submissions(first: 10) {
+    edges {
+      node {
+        id
+        number
+        documentType
+        processingState
+        createdAt
+        lifecycleStatus { code label final occurredAt }
+      }
+    }
+  }
+}
+`;
 
 /** The 401 as a GraphQL error carrying its HTTP status and challenge (RFC 6750 § 3). */
 export function unauthorizedError(): GraphQLError {
@@ -94,7 +116,14 @@ export function buildYoga(deps: { createContext: CreateContext; log: Logger; sub
         return principal?.kind === 'tenant' ? principal.tenant.id : undefined;
       }),
     ],
-    graphiql: { title: 'Passerelle GraphQL', headers: JSON.stringify({ Authorization: 'Bearer <token>' }) },
+    // GraphiQL from our own dependencies (render-graphiql inlines its bundle): nothing loads from a CDN.
+    renderGraphiQL,
+    graphiql: {
+      title: 'Passerelle GraphQL',
+      defaultQuery: GRAPHIQL_DEFAULT_QUERY,
+      // ASCII only: a browser refuses any other character in a header value.
+      headers: JSON.stringify({ Authorization: 'Bearer <paste your pas_ token here>' }, null, 2),
+    },
     logging: {
       debug: (...args) => log.debug(args.map(String).join(' ')),
       info: (...args) => log.info(args.map(String).join(' ')),
