@@ -172,9 +172,12 @@ export function leafMessage(typeName: string, error: unknown): string {
     case 'SafeInt':
       return 'must be an integer amount in minor units, within ±(2^53 - 1)';
     case 'DateTime':
-      return 'must be an RFC 3339 date-time with an offset, e.g. 2015-01-09T00:00:00Z';
-    case 'Date':
-      return 'must be a date, YYYY-MM-DD';
+    case 'Date': {
+      // A well-formed date that does not exist (2026-02-30) says so; any other refusal gives the format.
+      const message = (error as Error).message;
+      if (/is not a date that exists$/.test(message)) return message;
+      return typeName === 'Date' ? 'must be a date, YYYY-MM-DD' : 'must be an RFC 3339 date-time with an offset, e.g. 2015-01-09T00:00:00Z';
+    }
     default:
       return (error as Error).message;
   }

@@ -35,6 +35,7 @@ import { paramsProblem, parseWithLimits, VALIDATION_RULES } from './query-limits
 import { graphqlLog, maskGraphQLError, serviceUnavailableError, type Yoga } from './yoga.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { chargeOperation } from './graphql-rate-limit.ts';
+import { withVariableErrorsNamed } from './variable-errors.ts';
 
 /** What the compiled-document cache may hold, estimated from the documents' text. */
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -123,7 +124,13 @@ export function graphqlFastPath(deps: GraphQLFastPathDeps): GraphQLFastPath {
     const refused = await chargeOperation(auth.context, deps.schema, executable.document);
     const result = refused
       ? { errors: [refused] }
-      : ((await executable.compiled.query(undefined, auth.context, params.variables)) as ExecutionResult);
+      : withVariableErrorsNamed(
+          (await executable.compiled.query(undefined, auth.context, params.variables)) as ExecutionResult,
+          deps.schema,
+          executable.document,
+          params.operationName,
+          params.variables,
+        );
     if (result.errors?.length) {
       const masked = { ...result, errors: result.errors.map((error) => maskError(error, MASKED_MESSAGE)) };
       return sendResponse(await processRegularResult(masked, deps.yoga.fetchAPI, mediaType), req, res);

@@ -11,6 +11,7 @@
  *
  * The path starts with the client's variable name; no internal name appears.
  */
+import { isAsyncIterable, type Plugin } from '@envelop/core';
 import {
   coerceInputValue,
   getOperationAST,
@@ -71,4 +72,19 @@ export function withVariableErrorsNamed(
   if (!result.errors?.length || result.data !== undefined) return result;
   const named = describeVariableErrors(schema, document, operationName, variables ?? {});
   return named.length > 0 ? { errors: named } : result;
+}
+
+/** The envelop plugin doing the same for Yoga (and GraphQL over WebSocket). */
+export function useVariableErrorsNamed(): Plugin {
+  return {
+    onExecute({ args }) {
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (isAsyncIterable(result)) return;
+          const variables = (args.variableValues ?? undefined) as Record<string, unknown> | undefined;
+          setResult(withVariableErrorsNamed(result, args.schema, args.document, args.operationName ?? undefined, variables));
+        },
+      };
+    },
+  };
 }

@@ -17,6 +17,7 @@ import { MAX_BODY_BYTES } from './limits.ts';
 import { authenticatedContexts, useRequestGuards } from './request-guards.ts';
 import { PerKeyCounter, useSubscriptionCaps } from './subscription-caps.ts';
 import { useGraphQLRateLimit } from './graphql-rate-limit.ts';
+import { useVariableErrorsNamed } from './variable-errors.ts';
 import { useSharedSubscriptionExecution } from './shared-subscription-execution.ts';
 
 export type Yoga = YogaServerInstance<Record<string, never>, Context>;
@@ -108,6 +109,7 @@ export function buildYoga(deps: { createContext: CreateContext; log: Logger; sub
       }),
       useRequestBodyLimit(MAX_BODY_BYTES),
       useGraphQLRateLimit(),
+      useVariableErrorsNamed(),
       useSubscriptionCaps(new PerKeyCounter(deps.subscriptionsPerToken), (context) => (context as Partial<Context> | undefined)?.credential),
       useGraphQlJit({}, { enableIf: (args) => !isSubscription(args.document) }),
       // A tenant's subscribers with one query share one execution per event (see the module).

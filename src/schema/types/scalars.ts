@@ -13,12 +13,34 @@ builder.addScalarType('SafeInt', SafeIntResolver, {
     'currency (cents for EUR, yen for JPY, fils for BHD); GraphQL Int would overflow above 21,474,836.47 EUR.',
 });
 
+/**
+ * A GraphQLError when `text` starts with a well-formed calendar date that does
+ * not exist (2026-02-30): the generic "not a valid date" would send the client
+ * looking at the format.
+ */
+function impossibleDate(text: string): GraphQLError | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const exists = month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return exists ? undefined : new GraphQLError(`${match[0]} is not a date that exists`);
+}
+
 function parseDateTime(value: unknown): string {
   if (typeof value !== 'string') {
     throw new GraphQLError(`DateTime must be an RFC 3339 date-time string, got ${JSON.stringify(value)}`);
   }
+  const impossible = impossibleDate(value);
+  if (impossible) throw impossible;
   DateTimeResolver.parseValue(value);
   return value;
+}
+
+function parseDate(value: unknown): string {
+  const impossible = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? impossibleDate(value) : undefined;
+  if (impossible) throw impossible;
+  return LocalDateResolver.parseValue(value) as string;
 }
 
 builder.scalarType('DateTime', {
@@ -32,6 +54,13 @@ builder.scalarType('DateTime', {
   },
 });
 
-builder.addScalarType('Date', LocalDateResolver, {
-  description: 'A calendar date, YYYY-MM-DD (ISO 8601), e.g. 2015-01-09.',
+builder.scalarType('Date', {
+  description: 'A calendar date, YYYY-MM-DD (ISO 8601), e.g. 2015-01-09; one that exists.',
+  specifiedByURL: LocalDateResolver.specifiedByURL ?? undefined,
+  serialize: (value) => LocalDateResolver.serialize(value) as string,
+  parseValue: parseDate,
+  parseLiteral: (ast: ValueNode) => {
+    if (ast.kind !== Kind.STRING) throw new GraphQLError('Date must be a string', { nodes: ast });
+    return parseDate(ast.value);
+  },
 });

@@ -3,6 +3,8 @@
  * Submission record), with its lifecycle statuses, and the queries that read it.
  */
 import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
+import { GraphQLError } from 'graphql';
+import { isUuid } from '../../domain/ids.ts';
 import type { SubmissionWithStatus } from '../../domain/submissions/lookup.ts';
 import { getSubmission, pageSubmissions } from '../../domain/submissions/queries.ts';
 import type { SubmissionRow } from '../../domain/submissions/store.ts';
@@ -87,8 +89,17 @@ builder.queryFields((t) => ({
         documentType: t.arg({ type: DocumentTypeEnum }),
         processingState: t.arg({ type: ProcessingStateEnum }),
       },
-      resolve: (_root, args, ctx) =>
-      resolveCursorConnection(
+      resolve: (_root, args, ctx) => {
+        // A cursor is a submission id (an edge's `cursor`, `pageInfo.endCursor`): anything else is the client's mistake.
+        for (const name of ['after', 'before'] as const) {
+          const cursor = args[name];
+          if (cursor != null && !isUuid(cursor)) {
+            throw new GraphQLError(`Invalid cursor for "${name}": pass a cursor from a previous page (an edge's cursor or pageInfo.endCursor)`, {
+              extensions: { code: 'BAD_USER_INPUT', argument: name },
+            });
+          }
+        }
+        return resolveCursorConnection(
         { args, toCursor: (s) => s.id, defaultSize: 20, maxSize: 100 },
         // In this newest-first list, "after" a cursor means older, "before" means newer.
         ({ before, after, limit, inverted }: ResolveCursorConnectionArgs) =>
@@ -100,7 +111,8 @@ builder.queryFields((t) => ({
             oldestFirst: inverted,
             limit,
           }),
-      ),
+        );
+      },
     },
     { name: 'SubmissionConnection' },
     { name: 'SubmissionEdge' },
