@@ -93,7 +93,7 @@ export async function runPostgresSection(databaseUrl: string, shared: Shared): P
   try {
     // Both the CLI and the gateway migrate under the advisory lock, so they may start together.
     const [token, platformToken, gateway, floor] = await Promise.all([
-      runPasserelle(['token', 'create', '--tenant', tenant], env),
+      runPasserelle(['token', 'create', '--tenant', tenant, '--create-tenant'], env),
       runPasserelle(['platform-token', 'create', '--name', tenant], env),
       startGateway(env, 'gateway', options.profileDir).then(started),
       startFloor({ databaseUrl, token: floorToken, poolSize: options.poolSize }).then(started),
@@ -156,7 +156,7 @@ export async function runEmbeddedSection(shared: Shared): Promise<SectionResult>
   try {
     log(`[pglite] data directory ${dataDir}`);
     // The CLI needs the data directory for itself (PGlite locks it): it runs before any gateway, one command at a time.
-    const token = await runPasserelle(['token', 'create', '--tenant', tenant], env);
+    const token = await runPasserelle(['token', 'create', '--tenant', tenant, '--create-tenant'], env);
     const platformToken = await runPasserelle(['platform-token', 'create', '--name', tenant], env);
     const seeder = await startGateway(env, 'gateway-seed');
     servers.push(seeder);

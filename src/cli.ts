@@ -1,83 +1,102 @@
 /**
- * The `passerelle` command line:
- *   serve                          run the gateway (what `npm start` runs)
- *   migrate                        apply database migrations and exit
- *   token create --tenant NAME     create the tenant if needed and a token; the token alone on the last line
- *   token revoke PREFIX            revoke the token with this prefix (pas_… or plt_…)
- *   platform-token create --name NAME   a credential for the PA (POST /pa/v1/lifecycle-events)
+ * The `passerelle` command line: parsing, usage and help. A mistake in the
+ * command (unknown command or option, missing argument) prints a short
+ * usage on stderr and exits 2, never a stack trace; `--help` on any command
+ * prints its help and exits 0. The administrative commands themselves are in
+ * `cli-admin.ts`.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.ts';
-import { openConfigured } from './db/open.ts';
-import { createPlatformToken, createToken, revokeToken } from './domain/tenancy/service.ts';
+import { ADMIN_COMMANDS, UsageError } from './cli-admin.ts';
+import { CONFIG_VARIABLES, loadConfig } from './config.ts';
+import { withDatabase } from './cli-database.ts';
 import { createLogger } from './logger.ts';
 import { serve } from './serve.ts';
 
-const USAGE = `Usage: passerelle <command>
-  serve                        run the gateway
-  migrate                      apply database migrations
-  token create --tenant NAME   create a token (and the tenant if needed)
-  token revoke PREFIX          revoke a token (tenant or platform) by its prefix
-  platform-token create --name NAME
-                               create a platform (PA) credential`;
+const COMMANDS: Record<string, string> = {
+  serve: 'serve                                  run the gateway (what npm start runs)',
+  migrate: 'migrate                                apply database migrations and exit',
+  token: `token create --tenant NAME [--create-tenant]
+                                         a token for tenant NAME (--create-tenant: create it first)
+  token revoke PREFIX|TOKEN              revoke a tenant or platform token (prints the prefix only)
+  token list                             tenant tokens: prefix, tenant, created, revoked`,
+  'platform-token': `platform-token create --name NAME    a credential for the PA (POST /pa/v1/lifecycle-events)
+  platform-token revoke PREFIX|TOKEN     revoke it
+  platform-token list                    platform credentials: prefix, name, created, revoked`,
+  tenant: 'tenant list                            tenants, oldest first',
+};
 
-async function withDatabase<T>(run: (database: Awaited<ReturnType<typeof openConfigured>>) => Promise<T>): Promise<T> {
-  const database = await openConfigured(loadConfig());
-  try {
-    await database.migrate();
-    return await run(database);
-  } finally {
-    await database.close();
-  }
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
 }
 
-/** Runs the command in `argv` (without node and script); returns the exit code. */
+/** The usage of `command` (or of every command), with the environment variables for the full help. */
+export function usage(command?: string, full = false): string {
+  const lines = command && COMMANDS[command] ? [COMMANDS[command]] : Object.values(COMMANDS);
+  const text = `Usage: passerelle <command> [options]\n  ${lines.join('\n  ')}\n\nOptions: --help (-h) on any command, --version (-v)`;
+  if (!full) return text;
+  const width = Math.max(...CONFIG_VARIABLES.map((variable) => variable.name.length));
+  const variables = CONFIG_VARIABLES.map((variable) => `  ${variable.name.padEnd(width)}  ${variable.summary} (default: ${variable.fallback})`);
+  return `${text}\n\nEnvironment (docs/configuration.md):\n${variables.join('\n')}`;
+}
+
+/**
+ * Runs the command in `argv` (without node and script); resolves with the
+ * exit code, or -1 when the command keeps running (serve).
+ */
+const OPTIONS = {
+  tenant: { type: 'string' },
+  name: { type: 'string' },
+  'create-tenant': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
 export async function runCli(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { tenant: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
-  const [command, sub, arg] = positionals;
-  if (values.help || !command) {
-    console.log(USAGE);
-    return command || values.help ? 0 : 1;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    console.error(`passerelle: ${(error as Error).message}\n\n${usage()}`);
+    return 2;
   }
-  if (command === 'serve') {
+  const { positionals, values } = parsed;
+  const [command, sub, ...rest] = positionals;
+  if (values.version) {
+    console.log(version());
+    return 0;
+  }
+  if (values.help) {
+    console.log(usage(command, true));
+    return 0;
+  }
+  if (!command) {
+    console.error(usage(undefined, true));
+    return 2;
+  }
+  if (command === 'serve' && !sub) {
     const config = loadConfig();
     await serve(config, createLogger(config.logLevel));
-    return -1; // keeps running
+    return -1;
   }
-  if (command === 'migrate') {
+  if (command === 'migrate' && !sub) {
     await withDatabase(async () => undefined);
     console.log('Migrations applied.');
     return 0;
   }
-  if (command === 'token' && sub === 'create') {
-    if (!values.tenant) {
-      console.error('token create needs --tenant NAME');
-      return 1;
-    }
-    const created = await withDatabase((database) => createToken(database.db, values.tenant!));
-    console.log(`Token for tenant "${created.tenant.name}" (prefix ${created.prefix}); shown once:`);
-    console.log(created.token);
-    return 0;
+  const run = ADMIN_COMMANDS[`${command} ${sub ?? ''}`];
+  if (!run || rest.length > (run.arguments ?? 0)) {
+    console.error(`passerelle: unknown command "${positionals.join(' ')}"\n\n${usage(command)}`);
+    return 2;
   }
-  if (command === 'platform-token' && sub === 'create') {
-    if (!values.name) {
-      console.error('platform-token create needs --name NAME');
-      return 1;
-    }
-    const created = await withDatabase((database) => createPlatformToken(database.db, values.name!));
-    console.log(`Platform credential "${created.platform.name}" (prefix ${created.prefix}); shown once:`);
-    console.log(created.token);
-    return 0;
+  const options = { ...values, argument: rest[0] };
+  try {
+    run.check?.(options);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`passerelle: ${error.message}\n\n${usage(command)}`);
+    return 2;
   }
-  if (command === 'token' && sub === 'revoke' && arg) {
-    const revoked = await withDatabase((database) => revokeToken(database.db, arg));
-    console.log(revoked ? `Revoked ${arg}.` : `No live token with prefix ${arg}.`);
-    return revoked ? 0 : 1;
-  }
-  console.error(USAGE);
-  return 1;
+  return withDatabase((database) => run.execute(database.db, options));
 }

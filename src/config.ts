@@ -34,6 +34,30 @@ export interface Config {
   rateLimits: { submissions: number; lookups: number; graphql: number };
 }
 
+/**
+ * Every variable, its default and a one-line summary: what `passerelle --help`
+ * prints. docs/configuration.md says more; a test keeps the three in step.
+ */
+export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; summary: string }> = [
+  { name: 'PORT', fallback: '4000', summary: 'HTTP port (REST, GraphQL, WebSocket)' },
+  { name: 'HOST', fallback: 'all interfaces', summary: 'listen address' },
+  { name: 'DATABASE_URL', fallback: 'unset: embedded', summary: 'postgres:// URL of a PostgreSQL database' },
+  { name: 'DATA_DIR', fallback: './data', summary: 'embedded database directory' },
+  { name: 'DB_POOL_SIZE', fallback: '10', summary: 'PostgreSQL connection pool size' },
+  { name: 'LOG_LEVEL', fallback: 'info', summary: 'debug, info, warn, error or silent' },
+  { name: 'PLATFORM', fallback: 'simulated', summary: 'simulated (a scripted PA) or none' },
+  { name: 'SIMULATED_PLATFORM_STEP_MS', fallback: '2000', summary: 'delay between two simulated statuses' },
+  { name: 'WEBHOOK_SECRETS_KEY', fallback: 'a key file in DATA_DIR', summary: 'base64 of 32 bytes sealing webhook secrets' },
+  { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: 'false', summary: 'development: webhooks to http:// and private addresses' },
+  { name: 'WEBHOOK_WORKERS', fallback: '4', summary: 'webhook delivery capacity of this process (0: none)' },
+  { name: 'GRAPHQL_FAST_PATH', fallback: 'true', summary: 'false: every GraphQL request through Yoga' },
+  { name: 'SUBSCRIPTION_CONNECTIONS_PER_TOKEN', fallback: '100', summary: 'WebSocket connections per token' },
+  { name: 'SUBSCRIPTIONS_PER_TOKEN', fallback: '500', summary: 'running subscriptions per token' },
+  { name: 'RATE_LIMIT_SUBMISSIONS_PER_SECOND', fallback: '20000', summary: 'per tenant (0: none)' },
+  { name: 'RATE_LIMIT_LOOKUPS_PER_SECOND', fallback: '20000', summary: 'per tenant (0: none)' },
+  { name: 'RATE_LIMIT_GRAPHQL_COST_PER_SECOND', fallback: '1000000', summary: 'per tenant (0: none)' },
+];
+
 /** An environment variable has an invalid value; the message names it. */
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -11,6 +11,19 @@ import { createToken } from './domain/tenancy/service.ts';
 import type { Logger } from './logger.ts';
 import { loadSecretsKey } from './webhooks/secrets.ts';
 
+/** The gateway could not start; the message is one line for the operator. */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+function startupError(error: unknown, port: number): StartupError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new StartupError(`port ${port} is in use (set PORT to another port, or stop what holds it)`);
+  if (code === 'EACCES') return new StartupError(`port ${port} needs privileges this user does not have (set PORT above 1023)`);
+  if (code === 'EADDRNOTAVAIL') return new StartupError(`HOST is not an address of this machine`);
+  return new StartupError(`could not listen: ${(error as Error).message}`);
+}
+
 export async function serve(config: Config, log: Logger): Promise<void> {
   const database = await openConfigured(config);
   await database.migrate();
@@ -39,7 +52,15 @@ export async function serve(config: Config, log: Logger): Promise<void> {
     log.warn(`WEBHOOK_SECRETS_KEY is not set: webhook secrets are sealed with the key file in ${config.dataDir}; instances sharing this database must share that key`);
   }
   if (config.webhookAllowPrivateUrls) log.warn('WEBHOOK_ALLOW_PRIVATE_URLS is on: webhooks may reach http:// and private addresses');
-  const url = await app.start(config.port, config.host);
+  let url: string;
+  try {
+    url = await app.start(config.port, config.host);
+  } catch (error) {
+    // Release everything the failed start holds (the embedded database's lock above all).
+    await app.stop().catch(() => {});
+    await database.close().catch(() => {});
+    throw startupError(error, config.port);
+  }
   log.info({ url, engine: database.engine, database: database.location }, `Passerelle listening on ${url}`);
 
   let stopping = false;

@@ -26,7 +26,7 @@ const dataDir = () => mkdtempSync(join(tmpdir(), 'passerelle-cli-'));
 describe('passerelle CLI (embedded engine)', { timeout: 90_000 }, () => {
   it('creates a token, printed alone on the last line, and revokes it by prefix', async () => {
     const env = { DATA_DIR: dataDir() };
-    const created = await cli(['token', 'create', '--tenant', 'acme'], env);
+    const created = await cli(['token', 'create', '--tenant', 'acme', '--create-tenant'], env);
     expect(created.code).toBe(0);
     const token = created.stdout.trim().split('\n').at(-1)!;
     expect(token).toMatch(TOKEN);
@@ -73,7 +73,7 @@ describe('passerelle CLI (embedded engine)', { timeout: 90_000 }, () => {
     const dir = dataDir();
     const env = { DATA_DIR: dir };
     const { child } = await serve(env);
-    const blocked = await cli(['token', 'create', '--tenant', 'acme'], env);
+    const blocked = await cli(['token', 'create', '--tenant', 'acme', '--create-tenant'], env);
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toContain(`The embedded database in ${dir} is in use`);
     expect(blocked.stderr).not.toMatch(/\n\s+at /); // one clear line, no stack
@@ -81,7 +81,7 @@ describe('passerelle CLI (embedded engine)', { timeout: 90_000 }, () => {
     const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(0);
     expect(existsSync(join(dir, 'passerelle.pid'))).toBe(false);
-    expect((await cli(['token', 'create', '--tenant', 'acme'], env)).code).toBe(0);
+    expect((await cli(['token', 'create', '--tenant', 'acme', '--create-tenant'], env)).code).toBe(0);
   });
 
   it('names an invalid variable and exits 1', async () => {

@@ -62,7 +62,7 @@ describe.skipIf(!DATABASE_URL)('two gateway processes on one PostgreSQL database
     [one, two, tenantToken, platformToken] = await Promise.all([
       serve(urlOne.href),
       serve(DATABASE_URL!),
-      cli(['token', 'create', '--tenant', `xi-${tag}`], DATABASE_URL!),
+      cli(['token', 'create', '--tenant', `xi-${tag}`, '--create-tenant'], DATABASE_URL!),
       cli(['platform-token', 'create', '--name', `xi-pa-${tag}`], DATABASE_URL!),
     ]);
     expect(tenantToken).toMatch(/^pas_/);

@@ -48,7 +48,7 @@ describe.each(engines())('webhooks across a crash on %s', { timeout: 120_000 }, 
 
     // Embedded: the first start prints a dev tenant's token (saves a CLI run, which would
     // initialise the database itself); PostgreSQL: the CLI makes one.
-    const token = engine === 'postgres' ? await cli(['token', 'create', '--tenant', 'acme'], env) : undefined;
+    const token = engine === 'postgres' ? await cli(['token', 'create', '--tenant', 'acme', '--create-tenant'], env) : undefined;
     const first = await serve({ ...env, WEBHOOK_WORKERS: '0' });
     const client = new Client(first.url, `Bearer ${token ?? /export TOKEN=(\S+)/.exec(first.output())![1]}`);
     await registerEndpoint(client, receiver);

@@ -1,6 +1,7 @@
 /** docs/configuration.md lists every environment variable src/config.ts reads. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES } from '../../src/config.ts';
 
 const source = readFileSync(new URL('../../src/config.ts', import.meta.url), 'utf8');
 const doc = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
@@ -13,5 +14,9 @@ describe('docs/configuration.md', () => {
 
   it.each(variables)('documents %s', (name) => {
     expect(doc).toContain(`| \`${name}\` |`);
+  });
+
+  it('lists in --help (CONFIG_VARIABLES) exactly the variables the code reads', () => {
+    expect(CONFIG_VARIABLES.map((variable) => variable.name).sort()).toEqual([...variables].sort());
   });
 });

@@ -103,3 +103,39 @@ export async function revokePlatformToken(db: Executor, prefix: string): Promise
     .returning({ prefix: platformTokens.prefix });
   return rows.length > 0;
 }
+
+/** The tenant named `name`, or undefined. */
+export async function findTenant(db: Executor, name: string): Promise<Tenant | undefined> {
+  const [row] = await db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(eq(tenants.name, name));
+  return row;
+}
+
+/** Every tenant, oldest first. */
+export async function listTenants(db: Executor): Promise<Array<Tenant & { createdAt: Date }>> {
+  return db.select({ id: tenants.id, name: tenants.name, createdAt: tenants.createdAt }).from(tenants).orderBy(tenants.createdAt);
+}
+
+/** A token as listed to an operator: its public prefix and owner, never a hash or a secret. */
+export interface TokenListing {
+  prefix: string;
+  owner: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/** Every tenant token, oldest first. */
+export async function listTokens(db: Executor): Promise<TokenListing[]> {
+  return db
+    .select({ prefix: apiTokens.prefix, owner: tenants.name, createdAt: apiTokens.createdAt, revokedAt: apiTokens.revokedAt })
+    .from(apiTokens)
+    .innerJoin(tenants, eq(tenants.id, apiTokens.tenantId))
+    .orderBy(apiTokens.createdAt);
+}
+
+/** Every platform token, oldest first. */
+export async function listPlatformTokens(db: Executor): Promise<TokenListing[]> {
+  return db
+    .select({ prefix: platformTokens.prefix, owner: platformTokens.name, createdAt: platformTokens.createdAt, revokedAt: platformTokens.revokedAt })
+    .from(platformTokens)
+    .orderBy(platformTokens.createdAt);
+}
