@@ -25,7 +25,13 @@ export interface RatioSpec {
 
 export const RATIOS: readonly RatioSpec[] = [
   { name: 'rest-post/floor-post', title: 'REST POST / floor POST', gateway: 'rest-post', floor: 'floor-post', minimum: 0.8 },
-  { name: 'graphql-submit/floor-post', title: 'GraphQL submitInvoice / floor POST', gateway: 'graphql-submit', floor: 'floor-post', minimum: 0.7 },
+  {
+    name: 'graphql-submit/floor-post',
+    title: 'GraphQL submitInvoice / floor POST',
+    gateway: 'graphql-submit',
+    floor: 'floor-post',
+    minimum: 0.7,
+  },
   { name: 'rest-get/floor-get', title: 'REST GET / floor GET', gateway: 'rest-get', floor: 'floor-get', minimum: 0.8 },
 ];
 
@@ -85,7 +91,12 @@ export function checkBudget(postgres: SectionResult | undefined, connections: nu
   lines.push({
     id: 'p99',
     requirement: `p99 ≤ ${P99_MAX_MS} ms at ${connections} connections, every gateway request scenario`,
-    measured: gatewayHttp.length === 0 ? 'not run' : slow.length === 0 ? `worst ${worst} ms` : `over: ${slow.map((s) => `${s.name} ${(s.result as HttpResult).measurement.latencyMs.p99} ms`).join(', ')}`,
+    measured:
+      gatewayHttp.length === 0
+        ? 'not run'
+        : slow.length === 0
+          ? `worst ${worst} ms`
+          : `over: ${slow.map((s) => `${s.name} ${(s.result as HttpResult).measurement.latencyMs.p99} ms`).join(', ')}`,
     status: gatewayHttp.length === 0 ? 'not-measured' : status(slow.length === 0),
   });
 
@@ -112,7 +123,12 @@ export function checkBudget(postgres: SectionResult | undefined, connections: nu
   lines.push({
     id: 'no-errors',
     requirement: 'zero errors and zero unexpected non-2xx replies',
-    measured: ran.length === 0 ? 'not run' : failing.length === 0 ? 'none' : failing.map((s) => `${s.name} ${s.error ? 'broke' : failures(s)}`).join(', '),
+    measured:
+      ran.length === 0
+        ? 'not run'
+        : failing.length === 0
+          ? 'none'
+          : failing.map((s) => `${s.name} ${s.error ? 'broke' : failures(s)}`).join(', '),
     status: ran.length === 0 ? 'not-measured' : status(failing.length === 0),
   });
   return lines;

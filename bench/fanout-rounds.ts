@@ -154,7 +154,8 @@ export async function measureRounds(
       subscriberEventLoopUtilization: Math.round(performance.eventLoopUtilization(elu).utilization * 100) / 100,
       gatewayCpuMs: gatewayCpu !== undefined && gatewayCpuAfter !== undefined ? gatewayCpuAfter - gatewayCpu : undefined,
     });
-    if (round.eventIds.size > 1) pool.fail(`status ${code} reached subscribers as ${round.eventIds.size} different events: ${[...round.eventIds].join(', ')}`);
+    if (round.eventIds.size > 1)
+      pool.fail(`status ${code} reached subscribers as ${round.eventIds.size} different events: ${[...round.eventIds].join(', ')}`);
     await sleep(ROUND_GAP_MS);
   }
   return { measured, allLatencies };

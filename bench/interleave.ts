@@ -31,9 +31,9 @@ export async function measureInterleaved(
     for (const member of members) {
       if (!member.job) throw new Error(`${member.name} is not an HTTP scenario`);
       const job = member.job(ctx, `${ctx.runId}-${ctx.engine}-${member.name}-r${round}`);
-      slices.get(member)!.push(
-        await ctx.load.measure({ ...job, warmupSeconds: round === 0 ? job.warmupSeconds : 0, durationSeconds: sliceSeconds }),
-      );
+      slices
+        .get(member)!
+        .push(await ctx.load.measure({ ...job, warmupSeconds: round === 0 ? job.warmupSeconds : 0, durationSeconds: sliceSeconds }));
     }
   }
   return new Map(members.map((member) => [member, mergeMeasurements(slices.get(member)!)]));

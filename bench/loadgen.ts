@@ -70,7 +70,11 @@ process.on('message', (message: LoadRequest) => {
   measure(message.job).then(
     (measurement) => process.send!({ seq: message.seq, ok: true, measurement } satisfies LoadReply),
     (error: unknown) =>
-      process.send!({ seq: message.seq, ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) } satisfies LoadReply),
+      process.send!({
+        seq: message.seq,
+        ok: false,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      } satisfies LoadReply),
   );
 });
 

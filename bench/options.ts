@@ -126,7 +126,12 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     settleMaxSeconds: positive('settle-max', values['settle-max'], quick ? 2 : 120, false),
     gatewayEnv: environment(values['gateway-env'] ?? []),
     profileDir: values.profile ? resolve(values.profile) : undefined,
-    only: values.only ? values.only.split(',').map((name) => name.trim()).filter(Boolean) : [],
+    only: values.only
+      ? values.only
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+      : [],
     skipEmbedded: values['no-embedded'] === true,
     output: values.output ?? new URL('./results.json', import.meta.url).pathname,
   };

@@ -21,7 +21,10 @@ const PASSERELLE = fileURLToPath(new URL('../bin/passerelle.mjs', import.meta.ur
 function startFlags(): string[] {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
   const words = pkg.scripts.start.split(/\s+/);
-  return words.slice(1, words.findIndex((word) => word.endsWith('passerelle.mjs')));
+  return words.slice(
+    1,
+    words.findIndex((word) => word.endsWith('passerelle.mjs')),
+  );
 }
 const FLOOR = fileURLToPath(new URL('./floor/server.ts', import.meta.url));
 
@@ -63,7 +66,10 @@ export function installCleanup(): void {
     killChildren();
     for (const task of exitTasks.splice(0)) task();
   });
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.once(signal, () => {
       process.stderr.write(`\nbench: ${signal}, stopping children\n`);
       process.exit(code);
@@ -140,7 +146,15 @@ export async function startGateway(env: Record<string, string>, label = 'gateway
     spawn(process.execPath, [...startFlags(), ...profile, PASSERELLE, 'serve'], {
       cwd: ROOT,
       // The fan-out scenario models a fleet of 1,000 dashboards sharing one tenant token: above the default caps.
-      env: { ...process.env, SUBSCRIPTION_CONNECTIONS_PER_TOKEN: '5000', SUBSCRIPTIONS_PER_TOKEN: '5000', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        SUBSCRIPTION_CONNECTIONS_PER_TOKEN: '5000',
+        SUBSCRIPTIONS_PER_TOKEN: '5000',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
     label,
@@ -202,7 +216,10 @@ export function runPasserelle(args: string[], env: Record<string, string>): Prom
     child.once('error', reject);
     child.once('exit', (code) => {
       children.delete(child);
-      const lines = stdout.split('\n').map((line) => line.trim()).filter(Boolean);
+      const lines = stdout
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
       if (code === 0 && lines.length > 0) resolve(lines[lines.length - 1]!);
       else reject(new Error(`passerelle ${args.join(' ')} exited with ${code}: ${stderr.trim() || stdout.trim()}`));
     });

@@ -41,7 +41,8 @@ export interface Results {
 
 function revision(): Results['revision'] {
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     return { commit: git('rev-parse', 'HEAD'), modified: git('status', '--porcelain', '--untracked-files=no') !== '' };
   } catch {
     return undefined;
@@ -90,7 +91,10 @@ export function writeResults(results: Results, path: string): void {
 function table(rows: string[][], rightAligned: (column: number) => boolean): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const line = (row: string[]) =>
-    row.map((cell, column) => (rightAligned(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd();
+    row
+      .map((cell, column) => (rightAligned(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
@@ -102,7 +106,9 @@ function fanoutText(title: string, f: FanoutResult): string[] {
   const lines = [
     `${title}: ${f.received}/${f.subscribers} subscribers received ${f.rounds === 1 ? 'the status' : `each of ${f.rounds} statuses (worst round)`}, ` +
       `p50 ${f.latencyMs.p50} ms, p99 ${f.latencyMs.p99} ms, max ${f.latencyMs.max} ms from just before the POST, over all receipts; ${f.errors} errors` +
-      (f.subscribers < FANOUT_SUBSCRIBERS ? ` — ${f.subscribers} subscribers, not the ${FANOUT_SUBSCRIBERS.toLocaleString('en')} of the budget (--quick or --subscribers)` : ''),
+      (f.subscribers < FANOUT_SUBSCRIBERS
+        ? ` — ${f.subscribers} subscribers, not the ${FANOUT_SUBSCRIBERS.toLocaleString('en')} of the budget (--quick or --subscribers)`
+        : ''),
     `  ${d.connections} graphql-ws connections (one subscription each), ${d.connected} acknowledged in ${d.connectSeconds} s, ${d.live} proven live by ${d.probes} probe status(es) in ${d.readySeconds} s, then ${d.warmupStatuses} unmeasured warm-up statuses`,
     ...d.rounds.map(
       (r, i) =>
@@ -112,7 +118,9 @@ function fanoutText(title: string, f: FanoutResult): string[] {
   ];
   if (d.gatewayRssMiB) {
     const m = d.gatewayRssMiB;
-    lines.push(`  gateway RSS: ${m.beforeConnect} MiB before connecting, ${m.live} MiB with every subscriber live, ${m.afterRounds} MiB after the statuses, ${m.afterClose} MiB 1 s after disconnecting`);
+    lines.push(
+      `  gateway RSS: ${m.beforeConnect} MiB before connecting, ${m.live} MiB with every subscriber live, ${m.afterRounds} MiB after the statuses, ${m.afterClose} MiB 1 s after disconnecting`,
+    );
   }
   if (d.otherEvents > 0) lines.push(`  ${d.otherEvents} unexpected events (neither probe nor measured status)`);
   for (const sample of d.errorSamples) lines.push(`  error: ${sample}`);
@@ -128,10 +136,32 @@ function sectionText(section: SectionResult): string {
     if (s.error !== undefined) rows.push([s.title, 'BROKE', '', '', '', '', '', rss, wait, s.loadAverage.toFixed(1)]);
     else if (s.result?.kind === 'http') {
       const m = s.result.measurement;
-      rows.push([s.title, m.requestsPerSecond.toFixed(0), String(m.latencyMs.p50), String(m.latencyMs.p99), String(m.non2xx), String(m.mismatches), String(m.errors), rss, wait, s.loadAverage.toFixed(1)]);
+      rows.push([
+        s.title,
+        m.requestsPerSecond.toFixed(0),
+        String(m.latencyMs.p50),
+        String(m.latencyMs.p99),
+        String(m.non2xx),
+        String(m.mismatches),
+        String(m.errors),
+        rss,
+        wait,
+        s.loadAverage.toFixed(1),
+      ]);
     } else if (s.result?.kind === 'fanout') {
       const f = s.result;
-      rows.push([s.title, '—', String(f.latencyMs.p50), String(f.latencyMs.p99), '', '', String(f.errors), rss, wait, s.loadAverage.toFixed(1)]);
+      rows.push([
+        s.title,
+        '—',
+        String(f.latencyMs.p50),
+        String(f.latencyMs.p99),
+        '',
+        '',
+        String(f.errors),
+        rss,
+        wait,
+        s.loadAverage.toFixed(1),
+      ]);
       fanouts.push(...fanoutText(s.title, f));
     }
   }
@@ -159,7 +189,9 @@ export function formatResults(results: Results): string {
       (results.revision ? ` — ${results.revision.commit.slice(0, 7)}${results.revision.modified ? ' + local changes' : ''}` : ''),
     `${results.machine.cpuCount} × ${results.machine.cpuModel}, ${results.machine.totalMemoryMiB} MiB, Node ${results.machine.node}, ${results.machine.platform} ${results.machine.release}`,
     `${p.connections} connections, ${p.warmupSeconds} s warm-up + ${p.durationSeconds} s per scenario` +
-      (p.rounds > 1 ? ` (floor and gateway scenarios of a ratio take turns: ${p.rounds} rounds of ${+(p.durationSeconds / p.rounds).toFixed(2)} s)` : '') +
+      (p.rounds > 1
+        ? ` (floor and gateway scenarios of a ratio take turns: ${p.rounds} rounds of ${+(p.durationSeconds / p.rounds).toFixed(2)} s)`
+        : '') +
       `, pool ${p.poolSize}; load generator, servers and database share the machine`,
     `load average before the run: ${results.machine.loadAverageAtStart}${results.machine.loadAverageAtStart > 0.5 ? ' (the machine was not idle: numbers are skewed)' : ''}`,
     '',
@@ -168,7 +200,8 @@ export function formatResults(results: Results): string {
   const measured = RATIOS.filter((spec) => results.ratios[spec.name] !== undefined);
   if (measured.length > 0) {
     out.push('Ratios gateway / floor (PostgreSQL):');
-    for (const spec of measured) out.push(`  ${spec.title.padEnd(36)} ${results.ratios[spec.name]!.toFixed(2)}  (budget ≥ ${spec.minimum})`);
+    for (const spec of measured)
+      out.push(`  ${spec.title.padEnd(36)} ${results.ratios[spec.name]!.toFixed(2)}  (budget ≥ ${spec.minimum})`);
     out.push('');
   }
   out.push(`Budget (issue 5, PostgreSQL${results.quick ? '; a quick run is not the budget protocol' : ''}):`);

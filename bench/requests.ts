@@ -7,12 +7,7 @@
 import type autocannon from 'autocannon';
 import { graphqlInvoiceTemplate, identity, restInvoiceTemplate, SUBMISSION_WITH_STATUSES } from './invoices.ts';
 
-export type RequestKind =
-  | 'rest-post-invoice'
-  | 'graphql-submit-invoice'
-  | 'rest-get-invoice'
-  | 'rest-get-statuses'
-  | 'graphql-submission';
+export type RequestKind = 'rest-post-invoice' | 'graphql-submit-invoice' | 'rest-get-invoice' | 'rest-get-statuses' | 'graphql-submission';
 
 /** One measurement to run in the load generator process (structured-clone safe). */
 export interface LoadJob {

@@ -44,7 +44,8 @@ export async function runScenarios(ctx: ScenarioContext, rss: RssSampler, betwee
     const settled = await settle(ctx.gateway.pid, options.settleSeconds, options.settleMaxSeconds);
     const names = members.map((member) => member.name).join(', ');
     if (!settled.idle) log(`[${ctx.engine}] gateway still busy after ${settled.seconds.toFixed(1)} s; starting ${names} anyway`);
-    else if (settled.seconds > options.settleSeconds + 1) log(`[${ctx.engine}] waited ${settled.seconds.toFixed(1)} s for the gateway to go idle`);
+    else if (settled.seconds > options.settleSeconds + 1)
+      log(`[${ctx.engine}] waited ${settled.seconds.toFixed(1)} s for the gateway to go idle`);
     const results = new Map<Scenario, { result?: ScenarioResult; error?: string }>();
     if (members.length > 1) {
       const turns =

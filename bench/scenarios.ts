@@ -179,8 +179,12 @@ export const SCENARIOS: readonly Scenario[] = [
   httpScenario('graphql-submit', 'GraphQL submitInvoice', 'gateway', 'graphql-submit-invoice', { group: 'post' }),
   httpScenario('floor-get', 'floor GET /v1/invoices/{id}', 'floor', 'rest-get-invoice', { ids: (seeds) => seeds.floorIds, group: 'get' }),
   httpScenario('rest-get', 'REST GET /v1/invoices/{id}', 'gateway', 'rest-get-invoice', { ids: (seeds) => seeds.gatewayIds, group: 'get' }),
-  httpScenario('rest-statuses', 'REST GET /v1/invoices/{id}/statuses', 'gateway', 'rest-get-statuses', { ids: (seeds) => [seeds.statusesId] }),
-  httpScenario('graphql-submission', 'GraphQL submission(id) + statuses', 'gateway', 'graphql-submission', { ids: (seeds) => [seeds.statusesId] }),
+  httpScenario('rest-statuses', 'REST GET /v1/invoices/{id}/statuses', 'gateway', 'rest-get-statuses', {
+    ids: (seeds) => [seeds.statusesId],
+  }),
+  httpScenario('graphql-submission', 'GraphQL submission(id) + statuses', 'gateway', 'graphql-submission', {
+    ids: (seeds) => [seeds.statusesId],
+  }),
   // Last: its statuses and 1,000 connections touch nothing the request scenarios measure.
   fanoutScenario,
 ];

@@ -46,7 +46,6 @@ interface Shared {
   load: LoadGenerator;
 }
 
-
 /** `postgres://user:secret@host:5432/db` → `host:5432/db`, safe to print and store. */
 function describeUrl(url: string): string {
   const parsed = new URL(url);

@@ -127,7 +127,11 @@ export async function preflightGateway(baseUrl: string, token: string, submissio
 
   const lookup = JSON.parse(
     await expectOk(
-      await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: json, body: JSON.stringify({ query: SUBMISSION_WITH_STATUSES, variables: { id: submissionId } }) }),
+      await fetch(`${baseUrl}/graphql`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ query: SUBMISSION_WITH_STATUSES, variables: { id: submissionId } }),
+      }),
       200,
       'GraphQL submission',
     ),
@@ -138,7 +142,11 @@ export async function preflightGateway(baseUrl: string, token: string, submissio
 
   const doc = identity(`${prefix}-preflight`, 0);
   const submitted = JSON.parse(
-    await expectOk(await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: json, body: graphqlInvoiceTemplate()(doc.id, doc.number, doc.key) }), 200, 'GraphQL submitInvoice'),
+    await expectOk(
+      await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: json, body: graphqlInvoiceTemplate()(doc.id, doc.number, doc.key) }),
+      200,
+      'GraphQL submitInvoice',
+    ),
   ) as { data?: { submitInvoice?: { __typename: string } } };
   if (submitted.data?.submitInvoice?.__typename !== 'SubmissionAccepted') {
     throw new Error(`GraphQL submitInvoice: not accepted: ${JSON.stringify(submitted).slice(0, 500)}`);

@@ -187,7 +187,8 @@ export async function recordStatus(job: FanoutJob, code: number, eventId: string
   const reply = await fetch(`${job.baseUrl}/pa/v1/lifecycle-events`, { method: 'POST', headers, body });
   const text = await reply.text();
   const recordMs = performance.now() - sentAt;
-  if (reply.status !== 201) throw new Error(`POST /pa/v1/lifecycle-events (code ${code}): expected 201, got ${reply.status}: ${text.slice(0, 500)}`);
+  if (reply.status !== 201)
+    throw new Error(`POST /pa/v1/lifecycle-events (code ${code}): expected 201, got ${reply.status}: ${text.slice(0, 500)}`);
   return { sentAt, recordMs };
 }
 

@@ -13,7 +13,6 @@ import { aggregateLatencies, clockTicks, measureRounds, round1, ROUND_CODES, rss
 import { connectAll, createPool, disconnectAll, proveLive, sleep } from './subscriber-pool.ts';
 import type { FanoutJob, FanoutMeasurement, FanoutReply } from './fanout-types.ts';
 
-
 /** Runs one fan-out measurement for `job`: connect, prove live, warm up, measure, disconnect. */
 export async function runFanout(job: FanoutJob): Promise<FanoutMeasurement> {
   if (job.rounds > ROUND_CODES.length) throw new Error(`at most ${ROUND_CODES.length} fan-out rounds (one lifecycle code each)`);
@@ -61,7 +60,12 @@ if (process.send) {
     runFanout(job).then(
       (measurement) => process.send!({ ok: true, measurement } satisfies FanoutReply, undefined, undefined, () => process.exit(0)),
       (error: unknown) =>
-        process.send!({ ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) } satisfies FanoutReply, undefined, undefined, () => process.exit(0)),
+        process.send!(
+          { ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies FanoutReply,
+          undefined,
+          undefined,
+          () => process.exit(0),
+        ),
     );
   });
   // The orchestrator going away (Ctrl-C, crash) ends the subscribers at once.

@@ -8,15 +8,17 @@ import { MAX_BODY_BYTES } from '../src/http/limits.ts';
 
 export type BodyResult =
   /** `bytes`: the UTF-8 bytes of `raw` (the body as read, less a leading byte order mark). */
-  | { ok: true; raw: string; bytes: Uint8Array; json: unknown }
-  | { ok: false; problem: 'malformed' | 'tooLarge'; detail: string };
+  { ok: true; raw: string; bytes: Uint8Array; json: unknown } | { ok: false; problem: 'malformed' | 'tooLarge'; detail: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** True for `application/json` and `application/*+json`, with no charset other than UTF-8. */
 export function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
-  const [mediaType = '', ...params] = header.toLowerCase().split(';').map((part) => part.trim());
+  const [mediaType = '', ...params] = header
+    .toLowerCase()
+    .split(';')
+    .map((part) => part.trim());
   if (mediaType !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) return false;
   const charset = params.find((param) => param.startsWith('charset='));
   return !charset || /^charset="?utf-8"?$/.test(charset);

@@ -116,11 +116,18 @@ function compile(type: GraphQLInputType): Decoder {
  * problem and are then left out.
  */
 function compileObject(type: GraphQLInputObjectType): Decoder {
-  const fields = Object.values(type.getFields()).map((field) => ({ name: field.name, wire: toWireName(field.name), decode: decoderFor(field.type) }));
+  const fields = Object.values(type.getFields()).map((field) => ({
+    name: field.name,
+    wire: toWireName(field.name),
+    decode: decoderFor(field.type),
+  }));
   const lines = fields.map(({ name, wire }, index) => {
     const key = JSON.stringify(wire);
     // A name Object.prototype has (none of ours today) is read only when own, whatever the prototype.
-    const read = wire in Object.prototype ? `(hasOwn(value, ${key}) ? value[${key}] : undefined)` : `(plain || hasOwn(value, ${key}) ? value[${key}] : undefined)`;
+    const read =
+      wire in Object.prototype
+        ? `(hasOwn(value, ${key}) ? value[${key}] : undefined)`
+        : `(plain || hasOwn(value, ${key}) ? value[${key}] : undefined)`;
     return `decoded = decoders[${index}](${read}, path, ${key}, issues);\n  if (decoded !== undefined) out[${JSON.stringify(name)}] = decoded;`;
   });
   const body = `return function decode(value, parent, segment, issues) {

@@ -28,7 +28,8 @@ const METHODS = [...new Set(ROUTES.map((route) => route.method))];
 /** The endpoints charged to a tenant's `submissions` budget (src/limits/rate-limits.ts); every other one to `lookups`. */
 const SUBMISSION_PATHS = new Set(['/v1/invoices', '/v1/credit-notes']);
 
-const UNAVAILABLE_DETAIL = 'The database is unavailable. Nothing was changed by this request; retry after Retry-After seconds (with the same Idempotency-Key).';
+const UNAVAILABLE_DETAIL =
+  'The database is unavailable. Nothing was changed by this request; retry after Retry-After seconds (with the same Idempotency-Key).';
 
 /** True when the client sent a body we did not read: the connection cannot be reused for the next request. */
 function hasUnreadBody(req: IncomingMessage): boolean {
@@ -59,7 +60,12 @@ export function createRestFacade(deps: { run: RunOperation; createContext: Creat
     if (!match) {
       const allowed = METHODS.filter((method) => router.find(method, path));
       if (allowed.length > 0) {
-        return sendProblem(res, 'methodNotAllowed', { detail: `${req.method} is not allowed here` }, { ...close(), Allow: allowed.join(', ') });
+        return sendProblem(
+          res,
+          'methodNotAllowed',
+          { detail: `${req.method} is not allowed here` },
+          { ...close(), Allow: allowed.join(', ') },
+        );
       }
       return sendProblem(res, 'notFound', { detail: `No endpoint at ${path}` }, close());
     }

@@ -37,7 +37,14 @@ function require(options: AdminOptions, key: 'tenant' | 'name' | 'argument', wha
 function printTokens(tokens: TokenListing[]): number {
   if (tokens.length === 0) console.log('(none)');
   for (const token of tokens) {
-    console.log([token.prefix, token.owner, token.createdAt.toISOString(), token.revokedAt ? `revoked ${token.revokedAt.toISOString()}` : 'live'].join('\t'));
+    console.log(
+      [
+        token.prefix,
+        token.owner,
+        token.createdAt.toISOString(),
+        token.revokedAt ? `revoked ${token.revokedAt.toISOString()}` : 'live',
+      ].join('\t'),
+    );
   }
   return 0;
 }

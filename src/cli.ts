@@ -37,7 +37,9 @@ export function usage(command?: string, full = false): string {
   const text = `Usage: passerelle <command> [options]\n  ${lines.join('\n  ')}\n\nOptions: --help (-h) on any command, --version (-v)`;
   if (!full) return text;
   const width = Math.max(...CONFIG_VARIABLES.map((variable) => variable.name.length));
-  const variables = CONFIG_VARIABLES.map((variable) => `  ${variable.name.padEnd(width)}  ${variable.summary} (default: ${variable.fallback})`);
+  const variables = CONFIG_VARIABLES.map(
+    (variable) => `  ${variable.name.padEnd(width)}  ${variable.summary} (default: ${variable.fallback})`,
+  );
   return `${text}\n\nEnvironment (docs/configuration.md):\n${variables.join('\n')}`;
 }
 

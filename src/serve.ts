@@ -31,8 +31,7 @@ export async function serve(config: Config, log: Logger): Promise<void> {
   if (database.engine === 'pglite' && !(await anyTenant(database.db))) {
     const created = await createToken(database.db, 'dev');
     process.stdout.write(
-      `\nCreated tenant "dev". Its API token is shown once, keep it:\n\n  ${created.token}\n\n` +
-        `  export TOKEN=${created.token}\n\n`,
+      `\nCreated tenant "dev". Its API token is shown once, keep it:\n\n  ${created.token}\n\n` + `  export TOKEN=${created.token}\n\n`,
     );
   }
   const app = buildApp({
@@ -49,7 +48,9 @@ export async function serve(config: Config, log: Logger): Promise<void> {
     },
   });
   if (config.databaseUrl && !config.webhookSecretsKey) {
-    log.warn(`WEBHOOK_SECRETS_KEY is not set: webhook secrets are sealed with the key file in ${config.dataDir}; instances sharing this database must share that key`);
+    log.warn(
+      `WEBHOOK_SECRETS_KEY is not set: webhook secrets are sealed with the key file in ${config.dataDir}; instances sharing this database must share that key`,
+    );
   }
   if (config.webhookAllowPrivateUrls) log.warn('WEBHOOK_ALLOW_PRIVATE_URLS is on: webhooks may reach http:// and private addresses');
   let url: string;

@@ -32,8 +32,7 @@ function amount(description: string): Schema {
     minimum: -MAX_SAFE,
     maximum: MAX_SAFE,
     description:
-      `${description} Integer in minor units of the currency (cents for EUR, yen for JPY, fils for BHD), ` +
-      'within ±(2^53 - 1).',
+      `${description} Integer in minor units of the currency (cents for EUR, yen for JPY, fils for BHD), ` + 'within ±(2^53 - 1).',
   };
 }
 
@@ -163,9 +162,7 @@ const bodyNote =
 const Invoice: Schema = {
   type: 'object',
   description: `Request body of POST /v1/invoices. ${bodyNote}`,
-  required: [
-    'id', 'number', 'created_at', 'currency', 'total_excl_tax', 'tax_total', 'total', 'amount_due', 'lines', 'customer_snapshot',
-  ],
+  required: ['id', 'number', 'created_at', 'currency', 'total_excl_tax', 'tax_total', 'total', 'amount_due', 'lines', 'customer_snapshot'],
   properties: {
     id: identifier('Identifier on the SaaS side; returned as `saas_id`. Duplicate-checked per tenant (409).'),
     number: identifier('Invoice number (BT-1). Duplicate-checked per tenant (409).'),

@@ -163,9 +163,7 @@ const replyExamples: Record<string, Example> = {
   },
   SubmissionUnknown: {
     summary: 'No such submission',
-    value: lifecycleProblem([
-      { path: '/submission_id', rule: 'GW-SUBMISSION-UNKNOWN', message: `No submission with id "${UNKNOWN_ID}"` },
-    ]),
+    value: lifecycleProblem([{ path: '/submission_id', rule: 'GW-SUBMISSION-UNKNOWN', message: `No submission with id "${UNKNOWN_ID}"` }]),
   },
   EventIdReused: {
     summary: 'The event_id was recorded for another submission',

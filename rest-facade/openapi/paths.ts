@@ -86,9 +86,7 @@ function submitOperation(options: {
         { oneOf: [schemaRef('DuplicateSubmissionProblem'), schemaRef('IdempotencyConflictProblem')] },
         ['DuplicateSubmission', 'IdempotencyConflict'],
       ),
-      413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), [
-        'PayloadTooLarge',
-      ]),
+      413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), ['PayloadTooLarge']),
       422: problemResponse(
         'The document cannot be converted (definitive rejection); `errors` lists every violated rule.',
         schemaRef('ValidationProblem'),
@@ -119,10 +117,7 @@ function recorded(description: string, duplicate: boolean, exampleNames: string[
   return {
     description,
     headers: requestIdHeader,
-    content: json(
-      { allOf: [schemaRef('LifecycleEventRecorded'), { properties: { duplicate: { const: duplicate } } }] },
-      exampleNames,
-    ),
+    content: json({ allOf: [schemaRef('LifecycleEventRecorded'), { properties: { duplicate: { const: duplicate } } }] }, exampleNames),
   };
 }
 
@@ -159,9 +154,7 @@ const lifecycleEvents: Obj = {
     ]),
     401: responseRef('Unauthorized'),
     403: responseRef('PlatformCredentialRequired'),
-    413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), [
-      'PayloadTooLarge',
-    ]),
+    413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), ['PayloadTooLarge']),
     422: problemResponse(
       'The event is refused, nothing is recorded; `errors` lists the problems with their rule.',
       schemaRef('LifecycleValidationProblem'),

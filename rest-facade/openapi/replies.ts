@@ -134,7 +134,7 @@ const SubmissionRecord: Schema = {
       type: 'string',
       enum: ['received', 'validated', 'sent', 'rejected'],
       description:
-        "State inside the gateway. `received` on submission; `rejected` once the PA has reported 213 Rejetée " +
+        'State inside the gateway. `received` on submission; `rejected` once the PA has reported 213 Rejetée ' +
         '(and for good). `validated` and `sent` are not produced today.',
     },
     lifecycle_status: {
@@ -236,8 +236,7 @@ const LifecycleValidationError: Schema = {
 const BodyIssue: Schema = {
   type: 'object',
   description:
-    'A structural problem in the body, or (submissions only) a constraint of an identifier (blank, longer than 255 ' +
-    'characters).',
+    'A structural problem in the body, or (submissions only) a constraint of an identifier (blank, longer than 255 ' + 'characters).',
   required: ['path', 'message'],
   properties: {
     path: pointer('JSON pointer (RFC 6901) into the request body; `""` is the body itself.'),
@@ -324,8 +323,7 @@ const problemSchemas: Record<string, Schema> = {
   ValidationProblem: problemOf(
     'invalid',
     { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: ref('ValidationError') } } },
-    '422: the document cannot be converted; every violated rule is listed. Nothing is stored and the ' +
-      'Idempotency-Key stays free.',
+    '422: the document cannot be converted; every violated rule is listed. Nothing is stored and the ' + 'Idempotency-Key stays free.',
   ),
   LifecycleValidationProblem: problemOf(
     'invalid',

@@ -127,7 +127,9 @@ const WebhookEndpointWithSecret: Schema = {
 const WebhookEndpointList: Schema = {
   type: 'object',
   required: ['data'],
-  properties: { data: { type: 'array', items: schemaRef('WebhookEndpoint'), description: 'Oldest first. Deleted endpoints are left out.' } },
+  properties: {
+    data: { type: 'array', items: schemaRef('WebhookEndpoint'), description: 'Oldest first. Deleted endpoints are left out.' },
+  },
   additionalProperties: false,
 };
 
@@ -250,8 +252,7 @@ export const webhookSchemas: Record<string, Schema> = {
   WebhookValidationProblem: problemOf(
     'invalid',
     { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('WebhookValidationError') } } },
-    '422 (webhook endpoints): a refused URL or event type; nothing changed. The type and title are those of every 422 ' +
-      'of the gateway.',
+    '422 (webhook endpoints): a refused URL or event type; nothing changed. The type and title are those of every 422 ' + 'of the gateway.',
   ),
 };
 
@@ -310,7 +311,11 @@ export const webhookPaths: Obj = {
       description:
         'Registers an HTTPS endpoint that receives your submission events, signed with the Standard Webhooks scheme. ' +
         'The reply carries the signing secret, shown this once. GraphQL: `createWebhookEndpoint`.',
-      requestBody: { required: true, description: BODY, content: json(schemaRef('WebhookEndpointRegistration'), ['RegisterWebhookEndpoint']) },
+      requestBody: {
+        required: true,
+        description: BODY,
+        content: json(schemaRef('WebhookEndpointRegistration'), ['RegisterWebhookEndpoint']),
+      },
       responses: {
         ...ok('201', 'Registered; deliveries start with the next event.', 'WebhookEndpointWithSecret', ['WebhookEndpointCreated'], {
           Location: {
@@ -328,7 +333,10 @@ export const webhookPaths: Obj = {
       tags: TAG,
       summary: 'Your webhook endpoints',
       description: 'GraphQL: `webhookEndpoints`.',
-      responses: { ...ok('200', 'Every endpoint of the tenant, oldest first, without secrets.', 'WebhookEndpointList', ['WebhookEndpointList']), ...common() },
+      responses: {
+        ...ok('200', 'Every endpoint of the tenant, oldest first, without secrets.', 'WebhookEndpointList', ['WebhookEndpointList']),
+        ...common(),
+      },
     },
   },
   '/v1/webhook-endpoints/{endpointId}': {
@@ -340,7 +348,11 @@ export const webhookPaths: Obj = {
       summary: 'One webhook endpoint',
       description: 'GraphQL: `webhookEndpoint`.',
       responses: {
-        ...ok('200', 'The endpoint, without its secret.', 'WebhookEndpoint', ['WebhookEndpoint', 'WebhookEndpointDisabled', 'WebhookEndpointGone']),
+        ...ok('200', 'The endpoint, without its secret.', 'WebhookEndpoint', [
+          'WebhookEndpoint',
+          'WebhookEndpointDisabled',
+          'WebhookEndpointGone',
+        ]),
         ...common('WebhookEndpointNotFound'),
       },
     },

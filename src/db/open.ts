@@ -27,7 +27,8 @@ function findMigrationsFolder(): string {
 const migrationsFolder = findMigrationsFolder();
 
 /** How many migrations this version ships (drizzle's journal). */
-const shippedMigrations = (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+const shippedMigrations = (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] })
+  .entries.length;
 
 /** How long `/ready` waits for the database before it says not ready. */
 const READINESS_TIMEOUT_MS = 2000;
@@ -82,9 +83,7 @@ function loggerFor(onQuery: QueryObserver | undefined) {
 export async function openEmbedded(options: { dataDir?: string; onQuery?: QueryObserver } = {}): Promise<Database> {
   const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : undefined;
   try {
-    const client = options.dataDir
-      ? await PGlite.create({ dataDir: join(options.dataDir, 'pglite') })
-      : await PGlite.create();
+    const client = options.dataDir ? await PGlite.create({ dataDir: join(options.dataDir, 'pglite') }) : await PGlite.create();
     const db = drizzlePglite({ client, schema, logger: loggerFor(options.onQuery) });
     return {
       engine: 'pglite',
@@ -183,7 +182,5 @@ export async function openPostgres(url: string, options: { poolSize?: number; on
 
 /** Opens the engine the configuration names: PostgreSQL with `databaseUrl`, else PGlite in `dataDir`. */
 export function openConfigured(config: { databaseUrl?: string; dataDir: string; dbPoolSize: number }): Promise<Database> {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl, { poolSize: config.dbPoolSize })
-    : openEmbedded({ dataDir: config.dataDir });
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { poolSize: config.dbPoolSize }) : openEmbedded({ dataDir: config.dataDir });
 }

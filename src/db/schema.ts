@@ -25,12 +25,7 @@ import {
 export const documentTypeEnum = pgEnum('document_type', ['invoice', 'credit_note']);
 
 /** Gateway-side state (spec § processing_state); only `received` is produced today. */
-export const processingStateEnum = pgEnum('processing_state', [
-  'received',
-  'validated',
-  'sent',
-  'rejected',
-]);
+export const processingStateEnum = pgEnum('processing_state', ['received', 'validated', 'sent', 'rejected']);
 
 /** One SaaS client. Every other row hangs off a tenant. */
 export const tenants = pgTable('tenants', {
@@ -166,11 +161,7 @@ export const lifecycleStatuses = pgTable(
   ],
 );
 
-export const submissionEventTypeEnum = pgEnum('submission_event_type', [
-  'received',
-  'lifecycle_status_added',
-  'processing_state_changed',
-]);
+export const submissionEventTypeEnum = pgEnum('submission_event_type', ['received', 'lifecycle_status_added', 'processing_state_changed']);
 
 /**
  * Every change of a submission, written in the same transaction as the change

@@ -36,7 +36,8 @@ const ACCEPTED: ReadonlyMap<string, string> = new Map([
 export function jsonMediaType(headers: IncomingHttpHeaders): string | undefined {
   const length = headers['content-length'];
   if (length === undefined || contentLengthWithin(length, MAX_BODY_BYTES) !== 'within') return undefined;
-  if (headers['content-encoding'] !== undefined || headers['transfer-encoding'] !== undefined || headers.origin !== undefined) return undefined;
+  if (headers['content-encoding'] !== undefined || headers['transfer-encoding'] !== undefined || headers.origin !== undefined)
+    return undefined;
   if (!JSON_CONTENT_TYPE.test(headers['content-type'] ?? '')) return undefined;
   return ACCEPTED.get((headers.accept ?? '').replace(/\s/g, '').toLowerCase());
 }

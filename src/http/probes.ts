@@ -13,7 +13,12 @@ const PROBES = new Set(['/health', '/ready']);
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, type = 'application/json'): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...headers, 'Content-Type': `${type}; charset=utf-8`, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': `${type}; charset=utf-8`,
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
   res.end(text);
 }
 
@@ -22,7 +27,13 @@ export function handleProbe(req: IncomingMessage, res: ServerResponse, database:
   const path = (req.url ?? '/').split('?', 1)[0]!;
   if (!PROBES.has(path)) return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    send(res, 405, { type: 'urn:einvoicing:problem:method-not-allowed', title: 'Method not allowed', status: 405 }, { Allow: 'GET, HEAD' }, 'application/problem+json');
+    send(
+      res,
+      405,
+      { type: 'urn:einvoicing:problem:method-not-allowed', title: 'Method not allowed', status: 405 },
+      { Allow: 'GET, HEAD' },
+      'application/problem+json',
+    );
     return true;
   }
   if (path === '/health') {
@@ -34,7 +45,12 @@ export function handleProbe(req: IncomingMessage, res: ServerResponse, database:
     send(
       res,
       503,
-      { type: 'urn:einvoicing:problem:service-unavailable', title: 'Service unavailable', status: 503, detail: `Not ready: ${readiness.reason}` },
+      {
+        type: 'urn:einvoicing:problem:service-unavailable',
+        title: 'Service unavailable',
+        status: 503,
+        detail: `Not ready: ${readiness.reason}`,
+      },
       { 'Retry-After': String(RETRY_AFTER_SECONDS) },
       'application/problem+json',
     );

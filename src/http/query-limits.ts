@@ -88,10 +88,22 @@ export function paramsProblem(params: unknown): GraphQLError | undefined {
  */
 export function parseWithLimits(source: string): DocumentNode {
   try {
-    return new MaxTokensParserWLexer(source, { n: QUERY_LIMITS.tokens, exposeLimits: true, errorMessage: '', onAccept: [], onReject: [], propagateOnRejection: true }).parseDocument();
+    return new MaxTokensParserWLexer(source, {
+      n: QUERY_LIMITS.tokens,
+      exposeLimits: true,
+      errorMessage: '',
+      onAccept: [],
+      onReject: [],
+      propagateOnRejection: true,
+    }).parseDocument();
   } catch (error) {
     if (error instanceof GraphQLError) {
-      throw new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { code: 'GRAPHQL_PARSE_FAILED', http: { status: 400 } } });
+      throw new GraphQLError(error.message, {
+        nodes: error.nodes,
+        source: error.source,
+        positions: error.positions,
+        extensions: { code: 'GRAPHQL_PARSE_FAILED', http: { status: 400 } },
+      });
     }
     throw error;
   }
@@ -101,7 +113,10 @@ export function parseWithLimits(source: string): DocumentNode {
 const limitOptions = {
   exposeLimits: true,
   onAccept: [],
-  onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, '')))],
+  onReject: [
+    (context: ValidationContext | null, error: GraphQLError) =>
+      context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, ''))),
+  ],
   propagateOnRejection: false,
 };
 

@@ -23,7 +23,9 @@ import { useSharedSubscriptionExecution } from './shared-subscription-execution.
 export type Yoga = YogaServerInstance<Record<string, never>, Context>;
 
 function isSubscription(document: DocumentNode): boolean {
-  return document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'subscription');
+  return document.definitions.some(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'subscription',
+  );
 }
 
 /** GraphiQL's first tab: a real Passerelle query, and where the token goes. */
@@ -110,7 +112,10 @@ export function buildYoga(deps: { createContext: CreateContext; log: Logger; sub
       useRequestBodyLimit(MAX_BODY_BYTES),
       useGraphQLRateLimit(),
       useVariableErrorsNamed(),
-      useSubscriptionCaps(new PerKeyCounter(deps.subscriptionsPerToken), (context) => (context as Partial<Context> | undefined)?.credential),
+      useSubscriptionCaps(
+        new PerKeyCounter(deps.subscriptionsPerToken),
+        (context) => (context as Partial<Context> | undefined)?.credential,
+      ),
       useGraphQlJit({}, { enableIf: (args) => !isSubscription(args.document) }),
       // A tenant's subscribers with one query share one execution per event (see the module).
       useSharedSubscriptionExecution((context) => {

@@ -18,9 +18,7 @@ export const identifier = z
   .refine(isStorableText, UNSTORABLE_TEXT);
 
 /** Idempotency-Key: 1 to 255 printable ASCII characters (what an HTTP header can carry unchanged). */
-export const idempotencyKey = z
-  .string()
-  .regex(/^[\x20-\x7e]{1,255}$/, 'must be 1 to 255 printable ASCII characters');
+export const idempotencyKey = z.string().regex(/^[\x20-\x7e]{1,255}$/, 'must be 1 to 255 printable ASCII characters');
 
 /**
  * One schema over all arguments of a submit mutation, so every broken

@@ -4,13 +4,7 @@
  * these helpers translate values and paths between the two spellings by
  * walking those types, so a field unknown to the schema keeps its name.
  */
-import {
-  getNullableType,
-  isInputObjectType,
-  isListType,
-  type GraphQLInputField,
-  type GraphQLInputType,
-} from 'graphql';
+import { getNullableType, isInputObjectType, isListType, type GraphQLInputField, type GraphQLInputType } from 'graphql';
 
 /** `customer_id` -> `customerId`. */
 export function toGraphQLName(wireName: string): string {

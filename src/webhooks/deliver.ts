@@ -16,7 +16,16 @@ import type { WebhookQueue } from './queue.ts';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.ts';
 import { openSecret, signatureHeader } from './secrets.ts';
 import { sendWebhook } from './sender.ts';
-import { endpointsFor, insertAttempt, insertDeliveries, loadDelivery, patchEndpoint, recordSuccess, updateDelivery, type EndpointRow } from './store.ts';
+import {
+  endpointsFor,
+  insertAttempt,
+  insertDeliveries,
+  loadDelivery,
+  patchEndpoint,
+  recordSuccess,
+  updateDelivery,
+  type EndpointRow,
+} from './store.ts';
 
 /** The submission record as `GET /v1/…/{id}` returns it, and an event's status entry in the same shape. */
 export interface PayloadBuilder {
@@ -184,8 +193,7 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
       const next = gone ? undefined : nextAttemptAt(attempts, firstAttemptAt, failedAt);
       // Disabled after three days of failures: a streak that long, or a delivery given up with
       // every attempt to this endpoint failing since its first (the schedule spans about three days).
-      const failing =
-        failedAt.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS || (!next && failingSince <= firstAttemptAt);
+      const failing = failedAt.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS || (!next && failingSince <= firstAttemptAt);
       if (gone || failing) {
         const reason = gone ? 'gone' : 'failing';
         await patchEndpoint(tx, endpoint.id, { failingSince, disabledAt: failedAt, disabledReason: reason, updatedAt: failedAt });
@@ -194,7 +202,12 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
         await patchEndpoint(tx, endpoint.id, { failingSince });
       }
       const retryAt = gone || failing ? undefined : next;
-      await updateDelivery(tx, delivery.id, { status: retryAt ? 'pending' : 'failed', attempts, firstAttemptAt, nextAttemptAt: retryAt ?? null });
+      await updateDelivery(tx, delivery.id, {
+        status: retryAt ? 'pending' : 'failed',
+        attempts,
+        firstAttemptAt,
+        nextAttemptAt: retryAt ?? null,
+      });
       if (retryAt) await queue.enqueueAttempt(delivery.id, { db: tx, startAfter: retryAt });
     });
   }

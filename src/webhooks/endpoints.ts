@@ -134,7 +134,10 @@ export async function pageDeliveries(
   // One snapshot: read apart, a delivery could show an attempt its own row does not count yet.
   return snapshot(db, async (tx) => {
     const deliveries = await listDeliveries(tx, endpointId, window);
-    const attempts = await attemptsOf(tx, deliveries.map((d) => d.id));
+    const attempts = await attemptsOf(
+      tx,
+      deliveries.map((d) => d.id),
+    );
     return deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) }));
   });
 }

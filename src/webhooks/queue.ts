@@ -91,11 +91,17 @@ export function createWebhookQueue(database: Database, log: Logger): WebhookQueu
   return {
     async enqueueAttempts(deliveryIds, options) {
       if (deliveryIds.length === 0) return;
-      await boss.insert(deliveryIds.map((deliveryId) => ({ name: ATTEMPT, data: { deliveryId } })), { db: executeSqlOn(options.db) });
+      await boss.insert(
+        deliveryIds.map((deliveryId) => ({ name: ATTEMPT, data: { deliveryId } })),
+        { db: executeSqlOn(options.db) },
+      );
     },
     async enqueueFanouts(tx, eventIds) {
       // insert() takes the queue's retry and expiry settings, as send() does.
-      await boss.insert(eventIds.map((eventId) => ({ name: FANOUT, data: { eventId } })), { db: executeSqlOn(tx) });
+      await boss.insert(
+        eventIds.map((eventId) => ({ name: FANOUT, data: { eventId } })),
+        { db: executeSqlOn(tx) },
+      );
     },
     async enqueueAttempt(deliveryId, options = {}) {
       await boss.send(ATTEMPT, { deliveryId }, { ...(options.db && { db: executeSqlOn(options.db) }), startAfter: options.startAfter });

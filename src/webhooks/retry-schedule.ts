@@ -19,14 +19,7 @@ const HOUR = 60 * MINUTE;
  * jitter: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h. Every later failure waits as long
  * as the last one (10 h).
  */
-export const RETRY_DELAYS_MS: readonly number[] = Object.freeze([
-  5 * SECOND,
-  5 * MINUTE,
-  30 * MINUTE,
-  2 * HOUR,
-  5 * HOUR,
-  10 * HOUR,
-]);
+export const RETRY_DELAYS_MS: readonly number[] = Object.freeze([5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR]);
 
 /** A delivery is given up (marked failed, still redeliverable by hand) when its next attempt would fall more than this after its first attempt: 3 days, in ms. */
 export const GIVE_UP_AFTER_MS = 3 * 24 * HOUR;

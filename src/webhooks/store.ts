@@ -91,7 +91,11 @@ export async function loadDelivery(db: Db, id: string): Promise<{ delivery: Deli
   return row;
 }
 
-export async function updateDelivery(db: Executor, id: string, patch: Partial<typeof webhookDeliveries.$inferInsert>): Promise<DeliveryRow> {
+export async function updateDelivery(
+  db: Executor,
+  id: string,
+  patch: Partial<typeof webhookDeliveries.$inferInsert>,
+): Promise<DeliveryRow> {
   const [row] = await db.update(webhookDeliveries).set(patch).where(eq(webhookDeliveries.id, id)).returning();
   return row!;
 }

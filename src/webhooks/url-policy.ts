@@ -114,11 +114,7 @@ export function checkUrlSyntax(raw: string, policy: UrlPolicy): UrlCheck {
  * errors become refusals. The reason never reveals what a name resolved to, so the
  * check cannot serve as an oracle on internal DNS. Rules: issue 4.
  */
-export async function resolvePublicAddresses(
-  hostname: string,
-  policy: UrlPolicy,
-  lookup: LookupFn = defaultLookup,
-): Promise<AddressCheck> {
+export async function resolvePublicAddresses(hostname: string, policy: UrlPolicy, lookup: LookupFn = defaultLookup): Promise<AddressCheck> {
   const host = unbracket(hostname);
   const literal = isIP(host) !== 0;
   let found: Array<{ address: string; family: number }>;

@@ -12,7 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../support/gateway.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 describe.skipIf(!existsSync(CHROMIUM))('GraphiQL in headless Chromium', { timeout: 120_000 }, () => {
   let gateway: Gateway;
@@ -61,7 +70,9 @@ describe.skipIf(!existsSync(CHROMIUM))('GraphiQL in headless Chromium', { timeou
     expect(await response.json()).toEqual({ data: { submissions: { edges: [] } } });
 
     // GraphiQL starts its editor workers from blob: URLs of the page's own origin.
-    const outside = requests.filter((url) => !url.startsWith(gateway.url) && !url.startsWith(`blob:${gateway.url}`) && !url.startsWith('data:'));
+    const outside = requests.filter(
+      (url) => !url.startsWith(gateway.url) && !url.startsWith(`blob:${gateway.url}`) && !url.startsWith('data:'),
+    );
     expect(outside).toEqual([]);
     await page.close();
   });

@@ -76,7 +76,9 @@ describe('passerelle command line', { timeout: 90_000 }, () => {
 
   it('fails to start on a port in use with one line and a non-zero exit, releasing the database', async () => {
     const holder = createServer();
-    const port = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)),
+    );
     try {
       const dir = dataDir();
       const result = await cli(['serve'], { DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1' });

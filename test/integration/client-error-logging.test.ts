@@ -40,10 +40,14 @@ describe('client errors in the logs', () => {
       tenant.get('/v1/invoices/00000000-0000-0000-0000-000000000000'),
       tenant.request('PUT', '/v1/invoices'),
       tenant.graphql('{ nope }'),
-      tenant.graphql('mutation ($i: InvoiceInput!) { submitInvoice(input: $i) { __typename } }', { i: { ...(toGraphQLInput(invoice().unique().build()) as object), totalExclTax: 49.5 } }),
+      tenant.graphql('mutation ($i: InvoiceInput!) { submitInvoice(input: $i) { __typename } }', {
+        i: { ...(toGraphQLInput(invoice().unique().build()) as object), totalExclTax: 49.5 },
+      }),
       tenant.graphql(`{ ${'... on Query { '.repeat(3000)}__typename${' }'.repeat(3000)} }`),
       tenant.request('POST', '/graphql', undefined, { raw: '{"then":1,"query":"{ __typename }"}' }),
-      tenant.request('POST', '/graphql', undefined, { raw: '{"query":"{ __typename }","variables":{"x":' + '['.repeat(500) + ']'.repeat(500) + '}}' }),
+      tenant.request('POST', '/graphql', undefined, {
+        raw: '{"query":"{ __typename }","variables":{"x":' + '['.repeat(500) + ']'.repeat(500) + '}}',
+      }),
       anonymous.graphql('{ submissions(first: 1) { edges { node { id } } } }'),
     ];
     await Promise.all(bad);

@@ -39,7 +39,10 @@ describe.each(engines())('failures on %s', (engine) => {
     try {
       await database.close(); // every query now fails
       const client = new Client(url, `Bearer ${token}`);
-      for (const reply of [await client.post('/v1/invoices', invoice().unique().build()), await client.get('/v1/invoices/01a20000-0000-7000-8000-000000000000')]) {
+      for (const reply of [
+        await client.post('/v1/invoices', invoice().unique().build()),
+        await client.get('/v1/invoices/01a20000-0000-7000-8000-000000000000'),
+      ]) {
         expect(reply.status).toBe(500);
         expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
         expect(reply.body).toEqual({

@@ -38,7 +38,19 @@ function mutate(doc: unknown, path: Segment[], replacement: unknown): void {
 // Weighted toward the values that have broken the gateway before (a 500 from PostgreSQL on U+0000).
 const hostileText = fc.oneof(
   {
-    arbitrary: fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udc00', ' ', '', 'x'.repeat(300), '2018-02-30', '2026-13-01T00:00:00Z', 'EUR', 'FR'),
+    arbitrary: fc.constantFrom(
+      '\u0000',
+      'a\u0000b',
+      '\ud800',
+      'x\udc00',
+      ' ',
+      '',
+      'x'.repeat(300),
+      '2018-02-30',
+      '2026-13-01T00:00:00Z',
+      'EUR',
+      'FR',
+    ),
     weight: 3,
   },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 24 }), weight: 1 },
@@ -130,7 +142,10 @@ describe.each(engines())('hostile bodies never get a 500 (%s)', (engine) => {
         expect([200, 400], reply.text.slice(0, 300)).toContain(reply.status);
         const codes = (reply.body.errors ?? []).map((error: { extensions?: { code?: string } }) => error.extensions?.code);
         expect(codes, reply.text.slice(0, 300)).not.toContain('INTERNAL_SERVER_ERROR');
-        if (!reply.body.errors) expect(reply.body.data.submitInvoice.__typename).toMatch(/^(SubmissionAccepted|ValidationFailed|InvalidArguments|DuplicateSubmission)$/);
+        if (!reply.body.errors)
+          expect(reply.body.data.submitInvoice.__typename).toMatch(
+            /^(SubmissionAccepted|ValidationFailed|InvalidArguments|DuplicateSubmission)$/,
+          );
       }),
       // Coercion refuses most wrong types before anything runs: twice the runs to reach the resolver as often.
       { numRuns: RUNS * 2 },
@@ -142,7 +157,14 @@ describe.each(engines())('hostile bodies never get a 500 (%s)', (engine) => {
   });
 
   it('POST /pa/v1/lifecycle-events', async () => {
-    const base = () => ({ submission_id: submissionId, code: 201, occurred_at: '2026-03-01T10:00:00+01:00', event_id: randomUUID(), reason: 'r', reason_code: 'c' });
+    const base = () => ({
+      submission_id: submissionId,
+      code: 201,
+      occurred_at: '2026-03-01T10:00:00+01:00',
+      event_id: randomUUID(),
+      reason: 'r',
+      reason_code: 'c',
+    });
     await fuzzPost(platform, '/pa/v1/lifecycle-events', base, [200, 201, 400, 422]);
   });
 

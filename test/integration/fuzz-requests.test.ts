@@ -15,7 +15,20 @@ import { startGateway, type Gateway } from '../support/gateway.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 
-const name = fc.constantFrom('submissions', 'submission', 'invoice', 'creditNote', 'webhookEndpoints', '__typename', '__schema', 'id', 'edges', 'node', 'nope', 'then');
+const name = fc.constantFrom(
+  'submissions',
+  'submission',
+  'invoice',
+  'creditNote',
+  'webhookEndpoints',
+  '__typename',
+  '__schema',
+  'id',
+  'edges',
+  'node',
+  'nope',
+  'then',
+);
 const leaf = fc.constantFrom('id', 'number', '__typename', 'processingState', 'createdAt', 'code', 'label');
 
 /** A GraphQL-ish document: valid shapes often, broken ones too. */
@@ -24,7 +37,12 @@ const selection: fc.Arbitrary<string> = fc.letrec((tie) => ({
     { arbitrary: leaf, weight: 3 },
     {
       arbitrary: fc
-        .tuple(fc.option(fc.constantFrom('a', 'b', 'x1'), { nil: undefined }), name, fc.option(fc.constantFrom('(first: 100)', '(id: "x")', '(first: -1)', '(after: "zz")', '(id: $id)'), { nil: '' }), tie('set'))
+        .tuple(
+          fc.option(fc.constantFrom('a', 'b', 'x1'), { nil: undefined }),
+          name,
+          fc.option(fc.constantFrom('(first: 100)', '(id: "x")', '(first: -1)', '(after: "zz")', '(id: $id)'), { nil: '' }),
+          tie('set'),
+        )
         .map(([alias, field, args, set]) => `${alias ? `${alias}: ` : ''}${field}${args} ${set}`),
       weight: 1,
     },
@@ -81,13 +99,18 @@ describe('fuzzed requests never get a 5xx (pglite)', { timeout: 300_000 }, () =>
 
   it('GraphQL over HTTP', async () => {
     await fc.assert(
-      fc.asyncProperty(graphqlBody, fc.boolean(), fc.constantFrom('application/json', 'application/graphql-response+json', '*/*'), async (body, withToken, accept) => {
-        const headers: Record<string, string> = { 'content-type': 'application/json', accept };
-        if (withToken) headers['authorization'] = authorization;
-        const reply = await send('/graphql', body, headers);
-        expect(reply.status, reply.text.slice(0, 300)).toBeLessThan(500);
-        expect(reply.text).not.toMatch(/INTERNAL_SERVER_ERROR|Unexpected error/);
-      }),
+      fc.asyncProperty(
+        graphqlBody,
+        fc.boolean(),
+        fc.constantFrom('application/json', 'application/graphql-response+json', '*/*'),
+        async (body, withToken, accept) => {
+          const headers: Record<string, string> = { 'content-type': 'application/json', accept };
+          if (withToken) headers['authorization'] = authorization;
+          const reply = await send('/graphql', body, headers);
+          expect(reply.status, reply.text.slice(0, 300)).toBeLessThan(500);
+          expect(reply.text).not.toMatch(/INTERNAL_SERVER_ERROR|Unexpected error/);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -99,7 +122,13 @@ describe('fuzzed requests never get a 5xx (pglite)', { timeout: 300_000 }, () =>
       fc.constant(JSON.stringify(invoice().unique().build())),
       deepVariables,
     );
-    const contentType = fc.constantFrom('application/json', 'application/json; charset=latin1', 'text/plain', 'application/problem+json', '');
+    const contentType = fc.constantFrom(
+      'application/json',
+      'application/json; charset=latin1',
+      'text/plain',
+      'application/problem+json',
+      '',
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('/v1/invoices', '/v1/credit-notes', '/pa/v1/lifecycle-events', '/v1/webhook-endpoints'),

@@ -62,7 +62,10 @@ describe('GraphQL errors a client can act on', () => {
       value.customerSnapshot.billingAddress = 'Lyon';
     });
     const reply = await graphql({ input }, false);
-    expect(reply.errors?.map((error) => error.extensions?.field).sort()).toEqual(['input.customerSnapshot.billingAddress', 'input.lines[0].quantity']);
+    expect(reply.errors?.map((error) => error.extensions?.field).sort()).toEqual([
+      'input.customerSnapshot.billingAddress',
+      'input.lines[0].quantity',
+    ]);
     const missing = await graphql({}, false);
     expect(missing.errors?.[0]).toMatchObject({ message: 'input: a value is required', extensions: { field: 'input' } });
     expect(JSON.stringify([reply, missing])).not.toMatch(/\$(lines|unitAmount|quantity)/);

@@ -49,7 +49,11 @@ function refusedInput(): Record<string, unknown> {
 const CASES: Case[] = [
   { name: 'a query', body: { query: LIST }, route: 'answered' },
   { name: 'a query, operationName and variables null', body: { query: LIST, operationName: null, variables: null }, route: 'answered' },
-  { name: 'a mutation refused by the rules (typed failure)', body: { query: SUBMIT, variables: { input: refusedInput() } }, route: 'answered' },
+  {
+    name: 'a mutation refused by the rules (typed failure)',
+    body: { query: SUBMIT, variables: { input: refusedInput() } },
+    route: 'answered',
+  },
   { name: 'bad variables (coercion errors)', body: { query: SUBMIT, variables: { input: { id: 1 } } }, route: 'answered' },
   {
     name: 'bad variables, graphql-response+json',
@@ -58,7 +62,11 @@ const CASES: Case[] = [
     route: 'answered',
   },
   { name: 'a resolver error with an HTTP status (403)', body: { query: LIST }, as: 'platform', route: 'answered' },
-  { name: 'a field error without one (404 code)', body: { query: '{ submission(id: "00000000-0000-7000-8000-000000000000") { id } }' }, route: 'answered' },
+  {
+    name: 'a field error without one (404 code)',
+    body: { query: '{ submission(id: "00000000-0000-7000-8000-000000000000") { id } }' },
+    route: 'answered',
+  },
   { name: 'the operation named among two', body: { query: BOTH, operationName: 'B' }, route: 'answered' },
   { name: 'Accept */*', body: { query: LIST }, headers: { accept: '*/*' }, route: 'answered' },
   {
@@ -72,7 +80,12 @@ const CASES: Case[] = [
   { name: 'a syntax error', body: { query: '{ submissions(first: 1) { ' }, route: 'delegated' },
   { name: 'a validation error', body: { query: '{ submissions(first: 1) { nope } }' }, route: 'delegated' },
   // With Accept */* Yoga would stream it as server-sent events; JSON alone cannot carry it (406).
-  { name: 'a subscription', body: { query: 'subscription { submissionEvents { __typename } }' }, headers: { accept: 'application/json' }, route: 'delegated' },
+  {
+    name: 'a subscription',
+    body: { query: 'subscription { submissionEvents { __typename } }' },
+    headers: { accept: 'application/json' },
+    route: 'delegated',
+  },
   { name: 'no token', body: { query: LIST }, as: 'nobody', route: 'delegated' },
   { name: 'an unknown token', body: { query: LIST }, as: 'forged', route: 'delegated' },
   { name: 'not JSON', body: '{"query": ', route: 'delegated' },
@@ -89,7 +102,12 @@ const CASES: Case[] = [
 
 describe.each(engines())('GraphQL fast path on %s', (engine) => {
   let gateway: Gateway;
-  const authorization: Record<NonNullable<Case['as']>, string | undefined> = { tenant: '', platform: '', nobody: undefined, forged: 'Bearer pas_forged' };
+  const authorization: Record<NonNullable<Case['as']>, string | undefined> = {
+    tenant: '',
+    platform: '',
+    nobody: undefined,
+    forged: 'Bearer pas_forged',
+  };
   beforeAll(async () => {
     gateway = await startGateway(engine);
     authorization.tenant = (await gateway.tenant()).authorization;
@@ -129,8 +147,7 @@ describe.each(engines())('GraphQL fast path on %s', (engine) => {
     const yoga = await send(test, true);
     expect(fast).toEqual(yoga);
     expect({ ...gateway.graphqlFastPath }).toEqual(counted); // a chunked body is never taken
-    const route: Route =
-      counted.answered > before.answered ? 'answered' : counted.delegated > before.delegated ? 'delegated' : 'untaken';
+    const route: Route = counted.answered > before.answered ? 'answered' : counted.delegated > before.delegated ? 'delegated' : 'untaken';
     expect(route).toBe(test.route);
   });
 
@@ -176,7 +193,10 @@ describe.each(engines())('GraphQL fast path on %s', (engine) => {
     const first = await send({ name: '', body: { query: SUBMIT, variables: { input, key } }, route: 'answered' }, false);
     expect(JSON.parse(first.text).data.submitInvoice.__typename).toBe('SubmissionAccepted');
     const other = { query: SUBMIT, variables: { input: { ...input, number: `F-${randomUUID()}` }, key } };
-    const [fast, yoga] = [await send({ name: '', body: other, route: 'answered' }, false), await send({ name: '', body: other, route: 'answered' }, true)];
+    const [fast, yoga] = [
+      await send({ name: '', body: other, route: 'answered' }, false),
+      await send({ name: '', body: other, route: 'answered' }, true),
+    ];
     expect(fast).toEqual(yoga);
     expect(JSON.parse(fast.text).data.submitInvoice.__typename).toBe('IdempotencyConflict');
   });

@@ -17,7 +17,11 @@ async function postRaw(url: string, body: string | Uint8Array<ArrayBuffer>, head
   init.body = chunked ? new Blob([body]).stream() : body;
   const response = await fetch(`${url}/graphql`, init);
   const text = await response.text();
-  return { status: response.status, text, body: JSON.parse(text) as { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> } };
+  return {
+    status: response.status,
+    text,
+    body: JSON.parse(text) as { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> },
+  };
 }
 
 describe('GraphQL hardening (pglite)', () => {
@@ -90,11 +94,14 @@ describe('GraphQL hardening (pglite)', () => {
   it.each([
     ['with an operation name', '{"query":"subscription { id @skip(if: $x) }","operationName":"Q"}'],
     ['without', '{"query":"subscription { id @skip(if: $x) }"}'],
-  ])('answers a subscription whose @skip uses an undeclared variable (graphql-js validation throws) %s with a client error', async (_name, body) => {
-    const reply = await postRaw(gateway.url, body, auth);
-    expect(reply.status).toBeLessThan(500);
-    expect(reply.text).not.toMatch(/Unexpected error|INTERNAL_SERVER_ERROR/);
-  });
+  ])(
+    'answers a subscription whose @skip uses an undeclared variable (graphql-js validation throws) %s with a client error',
+    async (_name, body) => {
+      const reply = await postRaw(gateway.url, body, auth);
+      expect(reply.status).toBeLessThan(500);
+      expect(reply.text).not.toMatch(/Unexpected error|INTERNAL_SERVER_ERROR/);
+    },
+  );
 
   it('suggests no field names, with or without a token', async () => {
     const anonymous = await postRaw(gateway.url, JSON.stringify({ query: '{ submision(id: "x") { id } }' }));
@@ -108,7 +115,10 @@ describe('GraphQL hardening (pglite)', () => {
     ['with a Content-Length (fast path)', false],
     ['chunked (Yoga)', true],
   ])('refuses a body that is not valid UTF-8, %s', async (_name, chunked) => {
-    const text = JSON.stringify({ query: 'mutation ($input: InvoiceInput!) { submitInvoice(input: $input) { __typename } }', variables: { input: toInput() } });
+    const text = JSON.stringify({
+      query: 'mutation ($input: InvoiceInput!) { submitInvoice(input: $input) { __typename } }',
+      variables: { input: toInput() },
+    });
     const bytes = Buffer.from(text.replace('"number":"', '"number":"\u0001'), 'utf8');
     bytes[bytes.indexOf(0x01)] = 0xff;
     const reply = await postRaw(gateway.url, bytes, auth, chunked);

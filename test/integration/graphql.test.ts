@@ -10,7 +10,12 @@ import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
 function invoiceInput(overrides: Record<string, unknown> = {}): Record<string, any> {
   const suffix = randomUUID();
-  return { ...(toGraphQLInput(loadExample('guide-example1')) as Record<string, unknown>), id: `gql-${suffix}`, number: `G-${suffix}`, ...overrides };
+  return {
+    ...(toGraphQLInput(loadExample('guide-example1')) as Record<string, unknown>),
+    id: `gql-${suffix}`,
+    number: `G-${suffix}`,
+    ...overrides,
+  };
 }
 
 /** POST /graphql with `text` streamed in 64 KiB chunks: no Content-Length, chunked transfer encoding. */
@@ -72,7 +77,10 @@ describe.each(engines())('GraphQL on %s', (engine) => {
       },
     });
     const { id } = result.submission;
-    const lookup = await client.graphql('query ($id: ID!) { invoice(id: $id) { id number } submission(id: $id) { id } creditNote(id: $id) { id } }', { id });
+    const lookup = await client.graphql(
+      'query ($id: ID!) { invoice(id: $id) { id number } submission(id: $id) { id } creditNote(id: $id) { id } }',
+      { id },
+    );
     expect(lookup.body.data).toEqual({ invoice: { id, number: input.number }, submission: { id }, creditNote: null });
     // The same submission is visible over REST, in the spec's names.
     expect((await client.get(`/v1/invoices/${id}`)).body).toMatchObject({ submission_id: id, saas_id: input.id });
@@ -148,7 +156,12 @@ describe.each(engines())('GraphQL on %s', (engine) => {
     );
     expect(reply.body.data.submitCreditNote).toEqual({
       __typename: 'SubmissionAccepted',
-      submission: { documentType: 'CREDIT_NOTE', originSubmissionId: invoiceId, precedingInvoiceNumber: input.number, precedingInvoiceDate: '2015-01-09' },
+      submission: {
+        documentType: 'CREDIT_NOTE',
+        originSubmissionId: invoiceId,
+        precedingInvoiceNumber: input.number,
+        precedingInvoiceDate: '2015-01-09',
+      },
     });
   });
 

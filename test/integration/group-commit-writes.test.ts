@@ -38,15 +38,25 @@ describe.each(engines())('group commit: what a batch stores (%s)', (engine) => {
       const stored = await database.db
         .select({ id: submissions.id, body: submissions.body })
         .from(submissions)
-        .where(inArray(submissions.id, rows.map((submission) => submission.id)));
-      expect(new Map(stored.map((submission) => [submission.id, submission.body]))).toEqual(new Map(rows.map((submission) => [submission.id, submission.body])));
+        .where(
+          inArray(
+            submissions.id,
+            rows.map((submission) => submission.id),
+          ),
+        );
+      expect(new Map(stored.map((submission) => [submission.id, submission.body]))).toEqual(
+        new Map(rows.map((submission) => [submission.id, submission.body])),
+      );
     }
   });
 
   it('compresses stored bodies with lz4 where the server has it (migration 0009)', async () => {
     const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
     // Past the 2 KB at which PostgreSQL compresses a value, and compressible.
-    const submission = { ...row(tenant.id), body: JSON.stringify({ lines: Array.from({ length: 200 }, (_, index) => ({ id: index, note: 'ligne' })) }) };
+    const submission = {
+      ...row(tenant.id),
+      body: JSON.stringify({ lines: Array.from({ length: 200 }, (_, index) => ({ id: index, note: 'ligne' })) }),
+    };
     await writeSubmission(database.db, submission, undefined);
     const [stored] = await database.db
       .select({ method: sql<string>`pg_column_compression(${submissions.body})` })
@@ -105,7 +115,10 @@ describe.each(engines())('group commit: what a batch stores (%s)', (engine) => {
 
     // Without a bad item, one call covers the whole batch.
     calls.length = 0;
-    const [one, two] = await Promise.all([writeSubmission(database.db, other, undefined, followUp), writeSubmission(database.db, row(tenant.id), undefined, followUp)]);
+    const [one, two] = await Promise.all([
+      writeSubmission(database.db, other, undefined, followUp),
+      writeSubmission(database.db, row(tenant.id), undefined, followUp),
+    ]);
     expect([one.outcome, two.outcome]).toEqual(['accepted', 'accepted']);
     expect(calls).toEqual([[other.id, two.submissionId]]);
 
@@ -113,7 +126,11 @@ describe.each(engines())('group commit: what a batch stores (%s)', (engine) => {
       .select({ submissionId: submissionEvents.submissionId, type: submissionEvents.type })
       .from(submissionEvents)
       .where(eq(submissionEvents.tenantId, tenant.id));
-    const byType = (type: string) => events.filter((event) => event.type === type).map((event) => event.submissionId).sort();
+    const byType = (type: string) =>
+      events
+        .filter((event) => event.type === type)
+        .map((event) => event.submissionId)
+        .sort();
     expect(byType('received')).toEqual([kept.id, plain.id, other.id, two.submissionId].sort());
     expect(byType('processing_state_changed')).toEqual([kept.id, other.id, two.submissionId].sort());
   });

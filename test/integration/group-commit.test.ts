@@ -47,10 +47,7 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
     ]);
     expect(outcomes[5]!.eventId).toBeGreaterThan(outcomes[0]!.eventId!);
 
-    const stored = await database.db
-      .select({ id: submissions.id })
-      .from(submissions)
-      .where(eq(submissions.tenantId, tenant.id));
+    const stored = await database.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.tenantId, tenant.id));
     expect(stored.map((submission) => submission.id).sort()).toEqual([first.id, writes[5]![0].id].sort());
     const events = await database.db
       .select({ id: submissionEvents.id, submissionId: submissionEvents.submissionId })
@@ -70,7 +67,9 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
     const records = rows.map((submission, index) => (index % 2 === 0 ? key(`k-${submission.id}`, `invoice:${index}`) : undefined));
     const outcomes = await Promise.all(rows.map((submission, index) => writeSubmission(database.db, submission, records[index])));
 
-    expect(outcomes.map((outcome) => [outcome.outcome, outcome.submissionId])).toEqual(rows.map((submission) => ['accepted', submission.id]));
+    expect(outcomes.map((outcome) => [outcome.outcome, outcome.submissionId])).toEqual(
+      rows.map((submission) => ['accepted', submission.id]),
+    );
     const eventIds = outcomes.map((outcome) => outcome.eventId!);
     expect([...eventIds].sort((a, b) => a - b)).toEqual(eventIds);
     expect(new Set(eventIds).size).toBe(rows.length);
@@ -121,7 +120,10 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
       .from(submissionEvents)
       .where(eq(submissionEvents.tenantId, tenant.id));
     expect(events.map((event) => event.submissionId).sort()).toEqual([earlier.id, fresh.id, last.id].sort());
-    const keys = await database.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.tenantId, tenant.id));
+    const keys = await database.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.tenantId, tenant.id));
     expect(keys.map((record) => record.key).sort()).toEqual(['k-earlier', 'k-fresh']);
   });
 
@@ -160,7 +162,8 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
         ]);
         // Commit only once the batch waits on the rival's key.
         for (let waited = 0; ; waited += 20) {
-          const [waiting] = await other`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
+          const [waiting] =
+            await other`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
           if (waiting!.n > 0) break;
           if (waited > 10_000) throw new Error('the batch never waited on the rival key');
           await new Promise((resolve) => setTimeout(resolve, 20));

@@ -63,12 +63,18 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
     const { client, id } = await submitted();
     const quiet = await client.post('/v1/invoices', invoice().unique().build());
     expect(quiet.status).toBe(202);
-    for (const [code, at] of [[202, '2026-03-01T11:00:00Z'], [200, '2026-03-01T10:00:00Z']] as const) {
+    for (const [code, at] of [
+      [202, '2026-03-01T11:00:00Z'],
+      [200, '2026-03-01T10:00:00Z'],
+    ] as const) {
       expect((await platform.post('/pa/v1/lifecycle-events', event(id, { code, occurred_at: at }))).status).toBe(201);
     }
     const reply = await client.graphql('{ submissions { edges { node { id lifecycleStatus { code occurredAt } } } } }');
     const latest = Object.fromEntries(
-      reply.body.data.submissions.edges.map((edge: { node: { id: string; lifecycleStatus: unknown } }) => [edge.node.id, edge.node.lifecycleStatus]),
+      reply.body.data.submissions.edges.map((edge: { node: { id: string; lifecycleStatus: unknown } }) => [
+        edge.node.id,
+        edge.node.lifecycleStatus,
+      ]),
     );
     expect(latest).toEqual({
       [id]: { code: 202, occurredAt: '2026-03-01T11:00:00.000Z' },
@@ -84,7 +90,12 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
 
   it('orders the history by occurred_at, ties by arrival, whatever the arrival order', async () => {
     const { client, id } = await submitted();
-    for (const [code, at] of [[204, '2026-03-01T12:00:00Z'], [200, '2026-03-01T10:00:00Z'], [203, '2026-03-01T11:00:00Z'], [202, '2026-03-01T11:00:00Z']] as const) {
+    for (const [code, at] of [
+      [204, '2026-03-01T12:00:00Z'],
+      [200, '2026-03-01T10:00:00Z'],
+      [203, '2026-03-01T11:00:00Z'],
+      [202, '2026-03-01T11:00:00Z'],
+    ] as const) {
       expect((await platform.post('/pa/v1/lifecycle-events', event(id, { code, occurred_at: at }))).status).toBe(201);
     }
     expect((await history(client, id)).map((entry: { code: number }) => entry.code)).toEqual([200, 203, 202, 204]);

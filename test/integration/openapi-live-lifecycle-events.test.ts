@@ -75,7 +75,11 @@ describe.each(engines())('live replies conform to the document (%s)', (engine) =
     for (const [label, send, status, rules] of cases) {
       const reply = await send();
       expect(reply.status, label).toBe(status);
-      if (rules) expect(reply.body.errors.map((error: Obj) => error.rule), label).toEqual(rules);
+      if (rules)
+        expect(
+          reply.body.errors.map((error: Obj) => error.rule),
+          label,
+        ).toEqual(rules);
       assertConformsToOpenApi(reply, 'post', LIFECYCLE_EVENTS);
     }
     // Nothing but the first event was recorded.

@@ -6,14 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, Reply } from '../support/client.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
-import {
-  conforms,
-  DELIVERIES,
-  REDELIVER,
-  ROTATE_SECRET,
-  WEBHOOK_ENDPOINT,
-  WEBHOOK_ENDPOINTS,
-} from '../support/openapi.ts';
+import { conforms, DELIVERIES, REDELIVER, ROTATE_SECRET, WEBHOOK_ENDPOINT, WEBHOOK_ENDPOINTS } from '../support/openapi.ts';
 import { unknownId } from '../support/openapi-requests.ts';
 
 describe.each(engines())('live replies conform to the document (%s)', (engine) => {

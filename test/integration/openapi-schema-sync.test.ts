@@ -5,15 +5,7 @@
  * decode.ts reads.
  */
 import { readFileSync } from 'node:fs';
-import {
-  getNullableType,
-  isEnumType,
-  isInputObjectType,
-  isListType,
-  isNonNullType,
-  isScalarType,
-  type GraphQLInputType,
-} from 'graphql';
+import { getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../rest-facade/openapi.ts';
 import { LIFECYCLE_FLAGS, LIFECYCLE_RULES, WEBHOOK_RULES } from '../../rest-facade/openapi/replies.ts';
@@ -28,7 +20,12 @@ describe('OpenAPI document', () => {
   it('has the lifecycle flags of the GraphQL schema', () => {
     const flags = graphQLSchema.getType('LifecycleStatusFlag');
     if (!isEnumType(flags)) throw new Error('LifecycleStatusFlag is not an enum');
-    expect([...LIFECYCLE_FLAGS].sort()).toEqual(flags.getValues().map((value) => value.name).sort());
+    expect([...LIFECYCLE_FLAGS].sort()).toEqual(
+      flags
+        .getValues()
+        .map((value) => value.name)
+        .sort(),
+    );
     const documented = doc['components']['schemas']['LifecycleStatusEntry']['properties']['flags']['items']['enum'];
     expect(documented).toEqual([...LIFECYCLE_FLAGS]);
   });
@@ -71,7 +68,12 @@ describe('OpenAPI document', () => {
 
     it('have the same fields, the same required ones, and open objects', () => {
       expect(Object.keys(schema['properties']).sort()).toEqual(fields.map((f) => toWireName(f.name)).sort());
-      expect([...schema['required']].sort()).toEqual(fields.filter((f) => isNonNullType(f.type)).map((f) => toWireName(f.name)).sort());
+      expect([...schema['required']].sort()).toEqual(
+        fields
+          .filter((f) => isNonNullType(f.type))
+          .map((f) => toWireName(f.name))
+          .sort(),
+      );
       expect(schema['additionalProperties']).toBe(true);
     });
 

@@ -45,7 +45,9 @@ describe('per-tenant rate limits', () => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused.headers.get('ratelimit-policy')).toBe('"graphql";q=40;w=1');
     // Yoga's path (a GET) is charged from the same budget.
-    const get = await fetch(`${gateway.url}/graphql?query=${encodeURIComponent(query)}`, { headers: { authorization: tenant.authorization! } });
+    const get = await fetch(`${gateway.url}/graphql?query=${encodeURIComponent(query)}`, {
+      headers: { authorization: tenant.authorization! },
+    });
     expect(get.status).toBe(429);
   });
 });

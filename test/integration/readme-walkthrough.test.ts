@@ -50,7 +50,9 @@ describe('README walkthrough', { timeout: 180_000 }, () => {
   it('runs every command of the walkthrough as written against a fresh gateway', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'passerelle-readme-'));
     // The README's own first start: default platform, embedded database, dev tenant and its token.
-    gateway = await spawnServe({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PLATFORM: process.env.README_PLATFORM ?? '' }, (child) => running.push(child));
+    gateway = await spawnServe({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PLATFORM: process.env.README_PLATFORM ?? '' }, (child) =>
+      running.push(child),
+    );
     const printed = /export TOKEN=(\S+)/.exec(gateway.output());
     expect(printed, `the first start prints an export line:\n${gateway.output()}`).not.toBeNull();
     const port = new URL(gateway.url).port;

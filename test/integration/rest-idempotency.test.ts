@@ -150,7 +150,9 @@ describe.each(engines())('idempotency and duplicates on %s', (engine) => {
       const client = await gateway.tenant();
       const doc = invoice().unique().build();
       const replies = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => client.post('/v1/invoices', { ...doc, id: `${doc.id}-${i}` }, { idempotencyKey: randomUUID() })),
+        Array.from({ length: 20 }, (_, i) =>
+          client.post('/v1/invoices', { ...doc, id: `${doc.id}-${i}` }, { idempotencyKey: randomUUID() }),
+        ),
       );
       const statuses = replies.map((r) => r.status).sort();
       expect(statuses).toEqual([...Array(19).fill(409), 202].sort());
@@ -168,7 +170,9 @@ describe.each(engines())('idempotency and duplicates on %s', (engine) => {
         Array.from({ length: 20 }, () => client.post('/v1/invoices', invoice().unique().build(), { idempotencyKey: key })),
       );
       expect(replies.filter((r) => r.status === 202)).toHaveLength(1);
-      expect(replies.filter((r) => r.status === 409).every((r) => r.body.type === 'urn:einvoicing:problem:idempotency-conflict')).toBe(true);
+      expect(replies.filter((r) => r.status === 409).every((r) => r.body.type === 'urn:einvoicing:problem:idempotency-conflict')).toBe(
+        true,
+      );
       expect(await submissionCount(client.tenantName)).toBe(1);
     });
   });

@@ -53,13 +53,21 @@ describe.each(engines())('REST lookups and authentication on %s', (engine) => {
       ],
     });
     const record = await client.get(`/v1/invoices/${invoiceId}`);
-    expect(record.body.lifecycle_status).toEqual({ code: 210, label: 'Refusée', final: true, occurred_at: '2026-01-03T09:00:00.000Z', reason: 'Montant erroné' });
+    expect(record.body.lifecycle_status).toEqual({
+      code: 210,
+      label: 'Refusée',
+      final: true,
+      occurred_at: '2026-01-03T09:00:00.000Z',
+      reason: 'Montant erroné',
+    });
   });
 
   it('gives a credit note its own status history, 404 for an invoice id or another tenant', async () => {
     const { client, invoiceId, creditNoteId } = await submitted();
     expect((await client.get(`/v1/credit-notes/${creditNoteId}/statuses`)).body).toEqual({ data: [] });
-    await gateway.database.db.insert(lifecycleStatuses).values([{ submissionId: creditNoteId, code: 212, occurredAt: new Date('2026-01-04T09:00:00Z') }]);
+    await gateway.database.db
+      .insert(lifecycleStatuses)
+      .values([{ submissionId: creditNoteId, code: 212, occurredAt: new Date('2026-01-04T09:00:00Z') }]);
     const history = await client.get(`/v1/credit-notes/${creditNoteId}/statuses`);
     expect(history.status).toBe(200);
     expect(history.body).toEqual({ data: [{ code: 212, label: 'Encaissée', final: true, occurred_at: '2026-01-04T09:00:00.000Z' }] });
@@ -72,7 +80,9 @@ describe.each(engines())('REST lookups and authentication on %s', (engine) => {
     const { invoiceId } = await submitted();
     await gateway.database.db.insert(lifecycleStatuses).values({ submissionId: invoiceId, code: 200, occurredAt: new Date() });
     const { sql } = await import('drizzle-orm');
-    await expect(gateway.database.db.execute(sql`update lifecycle_statuses set code = 213 where submission_id = ${invoiceId}`)).rejects.toThrow();
+    await expect(
+      gateway.database.db.execute(sql`update lifecycle_statuses set code = 213 where submission_id = ${invoiceId}`),
+    ).rejects.toThrow();
     await expect(gateway.database.db.execute(sql`delete from lifecycle_statuses where submission_id = ${invoiceId}`)).rejects.toThrow();
   });
 
@@ -81,7 +91,7 @@ describe.each(engines())('REST lookups and authentication on %s', (engine) => {
       ['an unknown id', '/v1/invoices/01a20000-0000-7000-8000-000000000000'],
       ['a malformed id', '/v1/invoices/not-a-uuid'],
       ['statuses of an unknown id', '/v1/invoices/01a20000-0000-7000-8000-000000000000/statuses'],
-      ['an unknown credit note', "/v1/credit-notes/01a20000-0000-7000-8000-000000000000"],
+      ['an unknown credit note', '/v1/credit-notes/01a20000-0000-7000-8000-000000000000'],
       ['an unknown path', '/v1/nothing-here'],
     ])('answers 404 for %s', async (_name, path) => {
       const client = await gateway.tenant();
@@ -90,7 +100,7 @@ describe.each(engines())('REST lookups and authentication on %s', (engine) => {
       expect(reply.body).toMatchObject({ type: 'urn:einvoicing:problem:not-found', status: 404 });
     });
 
-    it("answers 404 for an invoice id on the credit-note path and the other way round", async () => {
+    it('answers 404 for an invoice id on the credit-note path and the other way round', async () => {
       const { client, invoiceId, creditNoteId } = await submitted();
       expect((await client.get(`/v1/credit-notes/${invoiceId}`)).status).toBe(404);
       expect((await client.get(`/v1/invoices/${creditNoteId}`)).status).toBe(404);

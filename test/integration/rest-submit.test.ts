@@ -39,9 +39,7 @@ describe.each(engines())('REST submissions on %s', (engine) => {
       expect(reply.status).toBe(422);
       expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(reply.body).toMatchObject({ type: 'urn:einvoicing:problem:validation-failed', status: 422 });
-      expect(reply.body.errors).toEqual([
-        { path: '/currency', rule: 'GW-CURRENCY-UNSUPPORTED', message: expect.stringContaining('DKK') },
-      ]);
+      expect(reply.body.errors).toEqual([{ path: '/currency', rule: 'GW-CURRENCY-UNSUPPORTED', message: expect.stringContaining('DKK') }]);
       // Same number in EUR now goes through: the refused document left nothing behind.
       const fixed = { ...loadExample(DKK_EXAMPLE), currency: 'EUR' };
       expect((await client.post('/v1/invoices', fixed)).status).toBe(202);
@@ -91,22 +89,67 @@ describe.each(engines())('REST submissions on %s', (engine) => {
       ['a JSON null', { raw: 'null' }, /\(body\) must not be null/],
       ['invalid UTF-8', { raw: '\uFFFD' }, /./],
       ['a form content type', { raw: 'id=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, /Content-Type/],
-      ['a compressed body', { raw: JSON.stringify(invoice().unique().build()), headers: { 'content-encoding': 'gzip' } }, /Content-Encoding is not supported/],
+      [
+        'a compressed body',
+        { raw: JSON.stringify(invoice().unique().build()), headers: { 'content-encoding': 'gzip' } },
+        /Content-Encoding is not supported/,
+      ],
       ['a missing required field', { body: invoice().unique().without('number').build() }, /\/number is required/],
       ['null for a required field', { body: invoice().unique().with('currency', null).build() }, /\/currency must not be null/],
       ['a string amount', { body: invoice().unique().with('total', '1515').build() }, /\/total must be an integer amount/],
       ['a fractional amount', { body: invoice().unique().with('total', 15.15).build() }, /\/total must be an integer/],
-      ['an amount beyond 2^53', { body: invoice().unique().with('total', 2 ** 53).build() }, /\/total must be an integer/],
-      ['an impossible date-time', { body: invoice().unique().with('created_at', '2018-02-30T00:00:00Z').build() }, /\/created_at 2018-02-30 is not a date that exists/],
-      ['a malformed date-time', { body: invoice().unique().with('created_at', '2018-02-10 10:00').build() }, /\/created_at must be an RFC 3339/],
+      [
+        'an amount beyond 2^53',
+        {
+          body: invoice()
+            .unique()
+            .with('total', 2 ** 53)
+            .build(),
+        },
+        /\/total must be an integer/,
+      ],
+      [
+        'an impossible date-time',
+        { body: invoice().unique().with('created_at', '2018-02-30T00:00:00Z').build() },
+        /\/created_at 2018-02-30 is not a date that exists/,
+      ],
+      [
+        'a malformed date-time',
+        { body: invoice().unique().with('created_at', '2018-02-10 10:00').build() },
+        /\/created_at must be an RFC 3339/,
+      ],
       ['a malformed date', { body: invoice().unique().with('due_date', '28/02/2018').build() }, /\/due_date must be a date/],
       ['lines not an array', { body: invoice().unique().with('lines', {}).build() }, /\/lines must be an array/],
-      ['a line quantity as text', { body: invoice().unique().withoutLines().withLine((l) => l.with('quantity', '2')).build() }, /\/lines\/0\/quantity must be a number/],
-      ['a missing tax percentage', { body: invoice().unique().withoutLines().withLine((l) => l.withTaxes({ name: 'VAT', amount: 1 } as never)).build() }, /\/lines\/0\/taxes\/0\/percentage is required/],
+      [
+        'a line quantity as text',
+        {
+          body: invoice()
+            .unique()
+            .withoutLines()
+            .withLine((l) => l.with('quantity', '2'))
+            .build(),
+        },
+        /\/lines\/0\/quantity must be a number/,
+      ],
+      [
+        'a missing tax percentage',
+        {
+          body: invoice()
+            .unique()
+            .withoutLines()
+            .withLine((l) => l.withTaxes({ name: 'VAT', amount: 1 } as never))
+            .build(),
+        },
+        /\/lines\/0\/taxes\/0\/percentage is required/,
+      ],
       ['a blank number', { body: invoice().unique().with('number', '  ').build() }, /\/number must not be empty/],
       // PostgreSQL text cannot hold U+0000; an unpaired surrogate has no UTF-8 form.
       ['U+0000 in the number', { body: invoice().unique().with('number', 'F-\u0000-1').build() }, /\/number must not contain U\+0000/],
-      ['an unpaired surrogate in the id', { body: invoice().unique().with('id', 'inv-\ud800-1').build() }, /\/id must not contain U\+0000 or an unpaired surrogate/],
+      [
+        'an unpaired surrogate in the id',
+        { body: invoice().unique().with('id', 'inv-\ud800-1').build() },
+        /\/id must not contain U\+0000 or an unpaired surrogate/,
+      ],
     ];
 
     it.each(cases)('answers 400 for %s, naming the field', async (_name, request, detail) => {
@@ -174,14 +217,70 @@ describe.each(engines())('REST submissions on %s', (engine) => {
     const cases: Array<[string, () => unknown, string, string]> = [
       ['unsupported currency', () => invoice().unique().withCurrency('DKK').build(), '/currency', 'GW-CURRENCY-UNSUPPORTED'],
       ['a currency that is not ISO 4217', () => invoice().unique().withCurrency('EURO').build(), '/currency', 'BR-CL-04'],
-      ['malformed SIREN', () => invoice().unique().withTaxIds({ type: 'siren', value: '732829321' }).build(), '/customer_snapshot/tax_ids/0/value', 'GW-SIREN'],
-      ['malformed SIRET', () => invoice().unique().withTaxIds({ type: 'siret', value: '73282932000075' }).build(), '/customer_snapshot/tax_ids/0/value', 'GW-SIRET'],
-      ['malformed VAT number', () => invoice().unique().withTaxIds({ type: 'eu_vat', value: 'FR41303265045' }).build(), '/customer_snapshot/tax_ids/0/value', 'GW-VAT-FR-KEY'],
-      ['invalid country', () => invoice().unique().withBillingCountry('XX').build(), '/customer_snapshot/billing_address/country', 'BR-CL-14'],
-      ['invalid country in an unknown address', () => invoice().unique().with('shipping_address', { country: 'UK' }).build(), '/shipping_address/country', 'BR-CL-14'],
-      ['tax rate over 100', () => invoice().unique().withoutLines().withLine((l) => l.withTaxes(tax({ percentage: 120 }))).build(), '/lines/0/taxes/0/percentage', 'GW-TAX-RATE-RANGE'],
-      ['negative tax rate', () => invoice().unique().withoutLines().withLine().withLine((l) => l.withTaxes(tax({ percentage: -1 }))).build(), '/lines/1/taxes/0/percentage', 'GW-TAX-RATE-RANGE'],
-      ['two taxes on a line', () => invoice().unique().withoutLines().withLine((l) => l.withTaxes(tax(), tax())).build(), '/lines/0/taxes', 'GW-ONE-TAX-PER-LINE'],
+      [
+        'malformed SIREN',
+        () => invoice().unique().withTaxIds({ type: 'siren', value: '732829321' }).build(),
+        '/customer_snapshot/tax_ids/0/value',
+        'GW-SIREN',
+      ],
+      [
+        'malformed SIRET',
+        () => invoice().unique().withTaxIds({ type: 'siret', value: '73282932000075' }).build(),
+        '/customer_snapshot/tax_ids/0/value',
+        'GW-SIRET',
+      ],
+      [
+        'malformed VAT number',
+        () => invoice().unique().withTaxIds({ type: 'eu_vat', value: 'FR41303265045' }).build(),
+        '/customer_snapshot/tax_ids/0/value',
+        'GW-VAT-FR-KEY',
+      ],
+      [
+        'invalid country',
+        () => invoice().unique().withBillingCountry('XX').build(),
+        '/customer_snapshot/billing_address/country',
+        'BR-CL-14',
+      ],
+      [
+        'invalid country in an unknown address',
+        () => invoice().unique().with('shipping_address', { country: 'UK' }).build(),
+        '/shipping_address/country',
+        'BR-CL-14',
+      ],
+      [
+        'tax rate over 100',
+        () =>
+          invoice()
+            .unique()
+            .withoutLines()
+            .withLine((l) => l.withTaxes(tax({ percentage: 120 })))
+            .build(),
+        '/lines/0/taxes/0/percentage',
+        'GW-TAX-RATE-RANGE',
+      ],
+      [
+        'negative tax rate',
+        () =>
+          invoice()
+            .unique()
+            .withoutLines()
+            .withLine()
+            .withLine((l) => l.withTaxes(tax({ percentage: -1 })))
+            .build(),
+        '/lines/1/taxes/0/percentage',
+        'GW-TAX-RATE-RANGE',
+      ],
+      [
+        'two taxes on a line',
+        () =>
+          invoice()
+            .unique()
+            .withoutLines()
+            .withLine((l) => l.withTaxes(tax(), tax()))
+            .build(),
+        '/lines/0/taxes',
+        'GW-ONE-TAX-PER-LINE',
+      ],
     ];
 
     it.each(cases)('invoice with %s', async (_name, build, path, rule) => {

@@ -64,22 +64,34 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
     const client = await suite.gateway.tenant();
     const { body: endpoint } = await register(client);
     const cases: Array<[string, Promise<Reply>, Array<{ path: string; message: string }>?]> = [
-      ['wrong types', client.post(COLLECTION, { url: 5, event_types: 'submission.received' }), [
-        { path: '/event_types', message: 'must be an array' },
-        { path: '/url', message: 'must be a string' },
-      ]],
-      ['missing fields, null item', client.post(COLLECTION, { event_types: [null], description: 3 }), [
-        { path: '/description', message: 'must be a string' },
-        { path: '/event_types/0', message: 'must not be null' },
-        { path: '/url', message: 'is required' },
-      ]],
+      [
+        'wrong types',
+        client.post(COLLECTION, { url: 5, event_types: 'submission.received' }),
+        [
+          { path: '/event_types', message: 'must be an array' },
+          { path: '/url', message: 'must be a string' },
+        ],
+      ],
+      [
+        'missing fields, null item',
+        client.post(COLLECTION, { event_types: [null], description: 3 }),
+        [
+          { path: '/description', message: 'must be a string' },
+          { path: '/event_types/0', message: 'must not be null' },
+          { path: '/url', message: 'is required' },
+        ],
+      ],
       ['null body', client.post(COLLECTION, null), [{ path: '', message: 'must not be null' }]],
       ['content type', client.post(COLLECTION, { url: suite.receiver.url }, { headers: { 'content-type': 'text/plain' } })],
       ['not JSON', client.post(COLLECTION, undefined, { raw: '{"url":' })],
-      ['patch types', client.request('PATCH', `${COLLECTION}/${endpoint.id}`, { enabled: 'no', event_types: [1] }), [
-        { path: '/enabled', message: 'must be a boolean' },
-        { path: '/event_types/0', message: 'must be a string' },
-      ]],
+      [
+        'patch types',
+        client.request('PATCH', `${COLLECTION}/${endpoint.id}`, { enabled: 'no', event_types: [1] }),
+        [
+          { path: '/enabled', message: 'must be a boolean' },
+          { path: '/event_types/0', message: 'must be a string' },
+        ],
+      ],
       ['patch without body', client.request('PATCH', `${COLLECTION}/${endpoint.id}`)],
     ];
     for (const [label, pending, errors] of cases) {
@@ -141,7 +153,8 @@ describe.each(engines())('REST webhook endpoints on %s', (engine) => {
         [platform, 403, 'forbidden'],
       ] as const) {
         const reply = await caller.request(method, target, body);
-        if (method === 'PATCH' || method === 'DELETE') assertConformsToOpenApi(reply, method.toLowerCase() as 'get', `${COLLECTION}/{endpointId}`);
+        if (method === 'PATCH' || method === 'DELETE')
+          assertConformsToOpenApi(reply, method.toLowerCase() as 'get', `${COLLECTION}/{endpointId}`);
         expectProblem(reply, status, type);
       }
     }

@@ -35,7 +35,11 @@ describe('subscription caps per token', () => {
     const other = await gateway.tenant();
     const theirs = connect(other.token).subscribe(SUBMISSION_EVENTS);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect({ theirs: theirs.ended, live: live.map((subscription) => subscription.ended), error: String(theirs.error ?? live[0]!.error ?? '') }).toEqual({ theirs: false, live: [false, false], error: '' });
+    expect({
+      theirs: theirs.ended,
+      live: live.map((subscription) => subscription.ended),
+      error: String(theirs.error ?? live[0]!.error ?? ''),
+    }).toEqual({ theirs: false, live: [false, false], error: '' });
     await first.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
     const again = connect(tenant.token).subscribe(SUBMISSION_EVENTS);

@@ -16,8 +16,10 @@ import { eventOf, eventsOf, liveByStatuses, liveBySubmissions, PROBE, sseSubscri
 import { SUBMISSION_EVENTS as EVENTS, SUBMISSION_UPDATED as UPDATED, type Collector, type WsOptions } from '../support/subscribers.ts';
 
 /** The accepted script as the spec labels it. */
-const ACCEPTED = ['200 Déposée', '202 Reçue', '203 Mise à disposition', '204 Prise en charge', '205 Approuvée']
-  .concat(['211 Paiement transmis', '212 Encaissée']);
+const ACCEPTED = ['200 Déposée', '202 Reçue', '203 Mise à disposition', '204 Prise en charge', '205 Approuvée'].concat([
+  '211 Paiement transmis',
+  '212 Encaissée',
+]);
 const UNKNOWN_TOKEN = 'pas_000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 describe.each(engines())('subscriptions on %s', (engine) => {

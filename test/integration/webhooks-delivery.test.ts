@@ -68,7 +68,11 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
 
     const [received] = await target.waitFor(1);
     expect(received!.payload).toEqual({ type: 'submission.received', timestamp: expect.any(String), data: await record() });
-    expect(received!.payload.data).toMatchObject({ submission_id: id, saas_id: expect.any(String), number: expect.stringMatching(/^SIM-REJECT-/) });
+    expect(received!.payload.data).toMatchObject({
+      submission_id: id,
+      saas_id: expect.any(String),
+      number: expect.stringMatching(/^SIM-REJECT-/),
+    });
 
     await vi.waitFor(() => expect(scheduler.pending).toBe(1));
     await scheduler.runNext(); // 200 Déposée
@@ -133,8 +137,7 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
     await target.waitFor(2);
     await target.expectQuiet(2000); // then 5 min
     const failingSince = async () =>
-      (await gateway.database.executeSql('select failing_since from webhook_endpoints where id = $1', [endpointId])).rows[0]
-        ?.failing_since;
+      (await gateway.database.executeSql('select failing_since from webhook_endpoints where id = $1', [endpointId])).rows[0]?.failing_since;
     expect(await failingSince()).not.toBeNull();
     clock.advance(6 * MINUTE);
     const requests = await target.waitFor(3);

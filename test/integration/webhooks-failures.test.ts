@@ -198,7 +198,9 @@ describe.each(engines())('failing webhook receivers on %s', (engine) => {
       expect(redelivered).toEqual({ __typename: 'WebhookDelivery', status: 'pending' });
       const again = (await target.waitFor(seen + 1))[seen]!;
       expect(again).toMatchObject({ id: given.webhookId, answered: 200, verified: true });
-      const deliveries = await waitForDeliveries(client, endpointId, (all) => all.some((d) => d.id === given.id && d.status === 'succeeded'));
+      const deliveries = await waitForDeliveries(client, endpointId, (all) =>
+        all.some((d) => d.id === given.id && d.status === 'succeeded'),
+      );
       expect(deliveries.find((d) => d.id === given.id)!.attempts.at(-1)).toMatchObject({ httpStatus: 200, error: null });
     });
   });

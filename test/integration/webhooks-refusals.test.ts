@@ -38,7 +38,11 @@ describe.each(engines())('webhook URL refusals on %s', (engine) => {
     ['an IPv6 loopback', 'https://[::1]/x', /not a public address/],
     ['the link-local metadata address', 'https://169.254.169.254/latest/meta-data', /not a public address/],
     ['localhost', 'https://localhost/x', /local or internal/],
-    ['a name that resolves to a private address', 'https://internal.example/x', /internal\.example resolves to an address that is not public/],
+    [
+      'a name that resolves to a private address',
+      'https://internal.example/x',
+      /internal\.example resolves to an address that is not public/,
+    ],
   ])('refuses %s', async (_name, url, message) => {
     const client = await gateway.tenant();
     expect(await create(client, url)).toEqual({

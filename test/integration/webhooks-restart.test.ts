@@ -24,7 +24,8 @@ afterEach(async () => {
 });
 
 const cli = cliLastLine;
-const serve = (env: Record<string, string>) => spawnServe({ PLATFORM: 'none', ...env }, (child) => cleanups.push(() => child.kill('SIGKILL')));
+const serve = (env: Record<string, string>) =>
+  spawnServe({ PLATFORM: 'none', ...env }, (child) => cleanups.push(() => child.kill('SIGKILL')));
 
 // Each start spawns a process; a fresh embedded database takes a few seconds to initialise.
 describe.each(engines())('webhooks across a crash on %s', { timeout: 120_000 }, (engine) => {

@@ -5,14 +5,7 @@
  * and changes only what it is about.
  */
 import { readFileSync } from 'node:fs';
-import type {
-  CreditNoteDocument,
-  CreditNoteLine,
-  InvoiceDocument,
-  InvoiceLine,
-  Tax,
-  TaxId,
-} from '../../src/domain/documents.ts';
+import type { CreditNoteDocument, CreditNoteLine, InvoiceDocument, InvoiceLine, Tax, TaxId } from '../../src/domain/documents.ts';
 import { toGraphQLName } from '../../src/schema/wire-names.ts';
 
 /** The real examples, by file name without `.json`. */

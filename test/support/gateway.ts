@@ -35,7 +35,11 @@ export interface Gateway {
 }
 
 /** Opens a database of `engine` and migrates it. */
-export async function openTestDatabase(engine: Engine, databaseUrl = process.env.TEST_DATABASE_URL, onQuery?: QueryObserver): Promise<Database> {
+export async function openTestDatabase(
+  engine: Engine,
+  databaseUrl = process.env.TEST_DATABASE_URL,
+  onQuery?: QueryObserver,
+): Promise<Database> {
   const database = engine === 'postgres' ? await openPostgres(databaseUrl!, { poolSize: 20, onQuery }) : await openEmbedded({ onQuery });
   await database.migrate();
   return database;

@@ -10,9 +10,16 @@ type Json = unknown;
 
 /** Every place in `value` (objects' keys and arrays' indices), as paths from the root. */
 function places(value: Json, path: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
-  if (Array.isArray(value)) value.forEach((item, index) => { out.push([...path, index]); places(item, [...path, index], out); });
+  if (Array.isArray(value))
+    value.forEach((item, index) => {
+      out.push([...path, index]);
+      places(item, [...path, index], out);
+    });
   else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) { out.push([...path, key]); places(item, [...path, key], out); }
+    for (const [key, item] of Object.entries(value)) {
+      out.push([...path, key]);
+      places(item, [...path, key], out);
+    }
   }
   return out;
 }

@@ -40,7 +40,12 @@ export interface ReceivedRequest {
  * synchronous, so `Date.now` is pinned for exactly that call and nothing else
  * runs meanwhile.
  */
-export function verifyAt(secret: string, body: string, headers: Record<string, string>, at: Date): { ok: true } | { ok: false; error: string } {
+export function verifyAt(
+  secret: string,
+  body: string,
+  headers: Record<string, string>,
+  at: Date,
+): { ok: true } | { ok: false; error: string } {
   const realNow = Date.now;
   Date.now = () => at.getTime();
   try {

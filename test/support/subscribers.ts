@@ -70,7 +70,8 @@ export class Collector<T = any> {
       const attempt = () => {
         const found = check();
         if (found !== undefined) settle(() => resolve(found));
-        else if (failOnEnd && this.ended) settle(() => reject(this.failure(`subscription ended (${endReason(this.error)}) before ${what}`)));
+        else if (failOnEnd && this.ended)
+          settle(() => reject(this.failure(`subscription ended (${endReason(this.error)}) before ${what}`)));
       };
       this.waiters.add(attempt);
       attempt();
@@ -113,7 +114,11 @@ export async function untilLive<T>(
 /** Proves a `submissionEvents` subscription live with probe submissions (`submit` returns an id); returns their ids. */
 export async function liveBySubmissions(subscription: Collector, submit: () => Promise<string>): Promise<Set<string>> {
   const probes = new Set<string>();
-  await untilLive(subscription, async () => probes.add(await submit()), (payload) => probes.has(eventOf(payload)?.submission.id ?? ''));
+  await untilLive(
+    subscription,
+    async () => probes.add(await submit()),
+    (payload) => probes.has(eventOf(payload)?.submission.id ?? ''),
+  );
   return probes;
 }
 
@@ -138,8 +143,7 @@ export interface EventJson {
   submission: { id: string; documentType: string; processingState: string };
 }
 
-export const eventOf = (payload: Payload): EventJson | undefined =>
-  payload.data?.submissionUpdated ?? payload.data?.submissionEvents;
+export const eventOf = (payload: Payload): EventJson | undefined => payload.data?.submissionUpdated ?? payload.data?.submissionEvents;
 export const isProbeStatus = (payload: Payload) => eventOf(payload)?.lifecycleStatus?.reasonCode === PROBE;
 /** `212 Encaissée` for a status, `RECEIVED RECEIVED` (type, state) for the others. */
 export const summary = (event: EventJson) =>

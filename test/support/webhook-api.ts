@@ -7,11 +7,7 @@ import type { Client } from './client.ts';
 import type { Receiver } from './receiver.ts';
 
 /** Every webhook event type, as registered with an endpoint. */
-export const ALL_EVENT_TYPES = [
-  'submission.received',
-  'submission.lifecycle_status_added',
-  'submission.processing_state_changed',
-] as const;
+export const ALL_EVENT_TYPES = ['submission.received', 'submission.lifecycle_status_added', 'submission.processing_state_changed'] as const;
 
 const ENDPOINT_FIELDS = 'id url description eventTypes enabled disabledAt disabledReason previousSecretExpiresAt';
 

@@ -22,7 +22,13 @@ describe('mergeMeasurements', () => {
   it('adds counts, divides all requests by all seconds, and takes percentiles over every reply', () => {
     // 100 fast replies in one slice, 100 slow ones in the other: the merged p50 is the fast side's top, p99 the slow side's.
     const fast = slice({ latenciesMs: Array.from({ length: 100 }, (_, i) => 1 + i / 100), durationSeconds: 2 });
-    const slow = slice({ latenciesMs: Array.from({ length: 100 }, (_, i) => 40 + i / 10), durationSeconds: 3, errors: 1, statusCodes: { '202': 99, '500': 1 }, non2xx: 1 });
+    const slow = slice({
+      latenciesMs: Array.from({ length: 100 }, (_, i) => 40 + i / 10),
+      durationSeconds: 3,
+      errors: 1,
+      statusCodes: { '202': 99, '500': 1 },
+      non2xx: 1,
+    });
     const merged = mergeMeasurements([fast, slow]);
     expect(merged).toMatchObject({
       requestsPerSecond: 40,
@@ -35,7 +41,10 @@ describe('mergeMeasurements', () => {
       // Nearest rank: the 100th, 180th and 198th of 200.
       latencyMs: { p50: 1.99, p90: 47.9, p99: 49.7, max: 49.9 },
     });
-    expect(merged.latencyMs.average).toBeCloseTo((fast.latenciesMs!.reduce((a, b) => a + b) + slow.latenciesMs!.reduce((a, b) => a + b)) / 200, 2);
+    expect(merged.latencyMs.average).toBeCloseTo(
+      (fast.latenciesMs!.reduce((a, b) => a + b) + slow.latenciesMs!.reduce((a, b) => a + b)) / 200,
+      2,
+    );
     expect(merged).not.toHaveProperty('latenciesMs');
   });
 

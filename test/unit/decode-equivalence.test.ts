@@ -32,7 +32,7 @@ const RUNS = Number(process.env.EQUIVALENCE_RUNS ?? 300);
 describe.each(CASES)('compiled code equals its reference (%s)', (typeName, base) => {
   const type = new GraphQLNonNull(inputType(typeName));
 
-  it('decodeInput gives the reference decoder\'s result, issues and their order included', () => {
+  it("decodeInput gives the reference decoder's result, issues and their order included", () => {
     fc.assert(
       fc.property(mutated(base), (body) => {
         expect(decodeInput(type, body)).toEqual(decodeInputReference(type, body));

@@ -24,7 +24,15 @@ describe('decodeInput', () => {
     ['null required', invoice().with('lines', null).build(), '/lines', 'must not be null'],
     ['null list item', invoice().with('lines', [null]).build(), '/lines/0', 'must not be null'],
     ['wrong type', invoice().with('customer_snapshot', 'ACME').build(), '/customer_snapshot', 'must be an object'],
-    ['boolean as string', invoice().withoutLines().withLine((l) => l.withTaxes({ percentage: 5, amount: 1, inclusive: 'no' } as never)).build(), '/lines/0/taxes/0/inclusive', 'must be a boolean'],
+    [
+      'boolean as string',
+      invoice()
+        .withoutLines()
+        .withLine((l) => l.withTaxes({ percentage: 5, amount: 1, inclusive: 'no' } as never))
+        .build(),
+      '/lines/0/taxes/0/inclusive',
+      'must be a boolean',
+    ],
   ])('reports %s at its pointer', (_name, body, path, message) => {
     const result = decodeInput(InvoiceInput, body);
     expect(result).toEqual({ ok: false, issues: [{ path, message }] });

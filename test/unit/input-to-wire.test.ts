@@ -20,7 +20,11 @@ function coerced(typeName: string, wire: unknown): unknown {
 describe('inputToWireOf', () => {
   it.each([
     ...[...EUR_EXAMPLES, DKK_EXAMPLE].map((name) => [name, 'InvoiceInput', loadExample(name)] as const),
-    ['an invoice with nulls and no optional fields', 'InvoiceInput', invoice().with('due_date', null).with('status', null).without('customer_id').build()] as const,
+    [
+      'an invoice with nulls and no optional fields',
+      'InvoiceInput',
+      invoice().with('due_date', null).with('status', null).without('customer_id').build(),
+    ] as const,
     ['a credit note', 'CreditNoteInput', creditNote().build()] as const,
   ])('gives the generic conversion byte for byte: %s', (_name, typeName, wire) => {
     const input = coerced(typeName, wire);
@@ -33,7 +37,12 @@ describe('inputToWireOf', () => {
     const input = coerced('InvoiceInput', invoice().with('due_date', null).build()) as Record<string, unknown>;
     const converted = inputToWireOf(type)(input) as Record<string, unknown>;
     expect(converted).not.toHaveProperty('due_date');
-    expect(Object.keys(converted)).toEqual(Object.keys(input).filter((name) => input[name] != null).map((name) => inputToWire({ [name]: 1 }) as object).flatMap(Object.keys));
+    expect(Object.keys(converted)).toEqual(
+      Object.keys(input)
+        .filter((name) => input[name] != null)
+        .map((name) => inputToWire({ [name]: 1 }) as object)
+        .flatMap(Object.keys),
+    );
   });
 
   it('leaves a value that is not an object where the type wants one to the generic conversion', () => {

@@ -8,7 +8,9 @@ import { schema } from '../../src/schema/index.ts';
 
 describe('operationRunner', () => {
   it('accepts every built-in document of the gateway', () => {
-    expect(() => operationRunner(schema, [...Object.values(OPERATIONS), ...Object.values(WEBHOOK_OPERATIONS), RECORD_LIFECYCLE_STATUS])).not.toThrow();
+    expect(() =>
+      operationRunner(schema, [...Object.values(OPERATIONS), ...Object.values(WEBHOOK_OPERATIONS), RECORD_LIFECYCLE_STATUS]),
+    ).not.toThrow();
   });
 
   it('refuses, when built, a document the schema does not accept', () => {

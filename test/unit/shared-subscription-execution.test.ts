@@ -4,7 +4,17 @@
  * as soon as any of those differs or there is no scope.
  */
 import { envelop, useEngine, useSchema } from '@envelop/core';
-import { execute, GraphQLInt, type DocumentNode, GraphQLObjectType, GraphQLSchema, GraphQLString, parse, subscribe, validate } from 'graphql';
+import {
+  execute,
+  GraphQLInt,
+  type DocumentNode,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  parse,
+  subscribe,
+  validate,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { useSharedSubscriptionExecution } from '../../src/http/shared-subscription-execution.ts';
 

@@ -25,12 +25,27 @@ describe('wire names', () => {
   });
 
   it.each([
-    [['customer_snapshot', 'billing_address', 'country'], ['customerSnapshot', 'billingAddress', 'country']],
-    [['lines', 3, 'taxes', 0, 'percentage'], ['lines', 3, 'taxes', 0, 'percentage']],
-    [['lines', 0, 'unit_amount'], ['lines', 0, 'unitAmount']],
+    [
+      ['customer_snapshot', 'billing_address', 'country'],
+      ['customerSnapshot', 'billingAddress', 'country'],
+    ],
+    [
+      ['lines', 3, 'taxes', 0, 'percentage'],
+      ['lines', 3, 'taxes', 0, 'percentage'],
+    ],
+    [
+      ['lines', 0, 'unit_amount'],
+      ['lines', 0, 'unitAmount'],
+    ],
     // Unknown fields keep their spelling, even when it looks like snake or camel case.
-    [['shipping_address', 'country'], ['shipping_address', 'country']],
-    [['customer_snapshot', 'extraInfo', 'post_code'], ['customerSnapshot', 'extraInfo', 'post_code']],
+    [
+      ['shipping_address', 'country'],
+      ['shipping_address', 'country'],
+    ],
+    [
+      ['customer_snapshot', 'extraInfo', 'post_code'],
+      ['customerSnapshot', 'extraInfo', 'post_code'],
+    ],
   ] as const)('translates the path %j both ways', (wire, graphql) => {
     expect(wirePathToGraphQL(InvoiceInput, wire)).toEqual(graphql);
     expect(graphQLPathToWire(InvoiceInput, graphql)).toEqual(wire);

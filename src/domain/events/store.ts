@@ -70,7 +70,9 @@ function views(db: Executor) {
 // Run for every event a subscription or a webhook fan-out sees: prepared once per
 // database, since drizzle otherwise rebuilds the two joins' column lists each time.
 const statements = preparedPerDatabase((db) => ({
-  view: views(db).where(eq(submissionEvents.id, sql.placeholder('id'))).prepare('event_view'),
+  view: views(db)
+    .where(eq(submissionEvents.id, sql.placeholder('id')))
+    .prepare('event_view'),
 }));
 
 /** One event with its submission and status, in one query. */

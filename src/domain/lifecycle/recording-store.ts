@@ -38,11 +38,7 @@ export async function findByEventId(db: Executor, eventId: string): Promise<Life
   return row;
 }
 
-export async function setProcessingState(
-  db: Executor,
-  id: string,
-  state: SubmissionRow['processingState'],
-): Promise<SubmissionRow> {
+export async function setProcessingState(db: Executor, id: string, state: SubmissionRow['processingState']): Promise<SubmissionRow> {
   const [row] = await db.update(submissions).set({ processingState: state }).where(eq(submissions.id, id)).returning(submissionColumns);
   return row!;
 }

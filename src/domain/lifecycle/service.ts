@@ -55,14 +55,23 @@ function check(event: LifecycleEvent): RuleViolation[] {
     violations.push({ path: ['code'], rule: 'GW-LIFECYCLE-CODE', message: `Code ${event.code} is outside 200 to 214` });
   }
   if (!isDateTime(event.occurred_at)) {
-    violations.push({ path: ['occurred_at'], rule: 'GW-DATE-TIME', message: `"${event.occurred_at.slice(0, 40)}" is not an RFC 3339 date-time with an offset` });
+    violations.push({
+      path: ['occurred_at'],
+      rule: 'GW-DATE-TIME',
+      message: `"${event.occurred_at.slice(0, 40)}" is not an RFC 3339 date-time with an offset`,
+    });
   }
   if (event.event_id.trim() === '' || event.event_id.length > 255 || !isStorableText(event.event_id)) {
-    violations.push({ path: ['event_id'], rule: 'GW-EVENT-ID', message: `event_id must be 1 to 255 characters, not blank, and ${UNSTORABLE_TEXT}` });
+    violations.push({
+      path: ['event_id'],
+      rule: 'GW-EVENT-ID',
+      message: `event_id must be 1 to 255 characters, not blank, and ${UNSTORABLE_TEXT}`,
+    });
   }
   for (const field of ['reason', 'reason_code'] as const) {
     const text = event[field];
-    if (text != null && !isStorableText(text)) violations.push({ path: [field], rule: 'GW-LIFECYCLE-TEXT', message: `${field} ${UNSTORABLE_TEXT}` });
+    if (text != null && !isStorableText(text))
+      violations.push({ path: [field], rule: 'GW-LIFECYCLE-TEXT', message: `${field} ${UNSTORABLE_TEXT}` });
   }
   return violations;
 }

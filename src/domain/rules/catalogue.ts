@@ -27,8 +27,7 @@ const CATALOGUE = [
   },
   {
     id: 'BR-CL-14',
-    summary:
-      'A `country` field, anywhere in the document, is not an uppercase ISO 3166-1 alpha-2 code.',
+    summary: 'A `country` field, anywhere in the document, is not an uppercase ISO 3166-1 alpha-2 code.',
     reference:
       'EN 16931 BR-CL-14 (BT-40, BT-55, BT-80); spec § customer_snapshot (billing_address), § Invoice (further address-like object), § Errors cause 3',
   },
@@ -123,8 +122,7 @@ const CATALOGUE = [
   },
   {
     id: 'GW-SHAPE',
-    summary:
-      'The document does not have the structure these rules expect; the structural check (400) should have caught it first.',
+    summary: 'The document does not have the structure these rules expect; the structural check (400) should have caught it first.',
     reference: 'spec § Errors (400 malformed request); defensive, not expected in practice',
   },
 ] as const;
@@ -159,8 +157,9 @@ export interface RuleViolation {
  * `checkCreditNote` does not check (it needs the database) but the credit note
  * endpoint reports at `/invoice_id`. Frozen at run time.
  */
-export const RULE_CATALOGUE: ReadonlyArray<{ id: RuleId; summary: string; reference: string }> =
-  Object.freeze(CATALOGUE.map((entry) => Object.freeze({ ...entry })));
+export const RULE_CATALOGUE: ReadonlyArray<{ id: RuleId; summary: string; reference: string }> = Object.freeze(
+  CATALOGUE.map((entry) => Object.freeze({ ...entry })),
+);
 
 const RULE_IDS: ReadonlySet<string> = new Set(CATALOGUE.map((entry) => entry.id));
 

@@ -3,9 +3,7 @@ import countries from 'i18n-iso-countries';
 import { quote, type Finding } from './findings.ts';
 
 // Spec § Limits "Currencies", in the spec's order (messages list them so).
-const SUPPORTED_CODES = [
-  'EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'KRW', 'XOF', 'XAF', 'BHD', 'KWD', 'TND',
-] as const;
+const SUPPORTED_CODES = ['EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'KRW', 'XOF', 'XAF', 'BHD', 'KWD', 'TND'] as const;
 
 function buildSupportedCurrencies(): ReadonlyMap<string, number> {
   const map = new Map<string, number>();

@@ -48,11 +48,34 @@ type VatCountry = validator.VATCountryCode;
 // under the Windsor Framework. Not an ISO 3166 list, hence a constant.
 // Value: the `validator.isVAT` country whose format applies.
 const EU_VAT_PREFIXES: ReadonlyMap<string, VatCountry> = new Map<string, VatCountry>([
-  ['AT', 'AT'], ['BE', 'BE'], ['BG', 'BG'], ['CY', 'CY'], ['CZ', 'CZ'], ['DE', 'DE'],
-  ['DK', 'DK'], ['EE', 'EE'], ['EL', 'EL'], ['ES', 'ES'], ['FI', 'FI'], ['FR', 'FR'],
-  ['HR', 'HR'], ['HU', 'HU'], ['IE', 'IE'], ['IT', 'IT'], ['LT', 'LT'], ['LU', 'LU'],
-  ['LV', 'LV'], ['MT', 'MT'], ['NL', 'NL'], ['PL', 'PL'], ['PT', 'PT'], ['RO', 'RO'],
-  ['SE', 'SE'], ['SI', 'SI'], ['SK', 'SK'], ['XI', 'GB'],
+  ['AT', 'AT'],
+  ['BE', 'BE'],
+  ['BG', 'BG'],
+  ['CY', 'CY'],
+  ['CZ', 'CZ'],
+  ['DE', 'DE'],
+  ['DK', 'DK'],
+  ['EE', 'EE'],
+  ['EL', 'EL'],
+  ['ES', 'ES'],
+  ['FI', 'FI'],
+  ['FR', 'FR'],
+  ['HR', 'HR'],
+  ['HU', 'HU'],
+  ['IE', 'IE'],
+  ['IT', 'IT'],
+  ['LT', 'LT'],
+  ['LU', 'LU'],
+  ['LV', 'LV'],
+  ['MT', 'MT'],
+  ['NL', 'NL'],
+  ['PL', 'PL'],
+  ['PT', 'PT'],
+  ['RO', 'RO'],
+  ['SE', 'SE'],
+  ['SI', 'SI'],
+  ['SK', 'SK'],
+  ['XI', 'GB'],
 ]);
 
 const PREFIX_LIST = [...EU_VAT_PREFIXES.keys()].join(', ');
@@ -91,9 +114,7 @@ export function checkVatNumber(value: string): Finding | undefined {
     };
   }
   const wellFormed =
-    !/\s/.test(value) &&
-    value === value.toUpperCase() &&
-    validator.isVAT(prefix === 'XI' ? asValidatorGb(value.slice(2)) : value, country);
+    !/\s/.test(value) && value === value.toUpperCase() && validator.isVAT(prefix === 'XI' ? asValidatorGb(value.slice(2)) : value, country);
   if (!wellFormed) {
     return { rule: 'GW-VAT-FORMAT', message: `VAT number ${quote(value)} does not match the ${prefix} format` };
   }
@@ -121,14 +142,10 @@ export function checkTaxId(type: string, value: string): Finding | undefined {
   switch (type.toLowerCase()) {
     case 'siren':
     case 'fr_siren':
-      return isValidSiren(value)
-        ? undefined
-        : { rule: 'GW-SIREN', message: `SIREN ${quote(value)} is not 9 digits with a valid Luhn key` };
+      return isValidSiren(value) ? undefined : { rule: 'GW-SIREN', message: `SIREN ${quote(value)} is not 9 digits with a valid Luhn key` };
     case 'siret':
     case 'fr_siret':
-      return isValidSiret(value)
-        ? undefined
-        : { rule: 'GW-SIRET', message: `SIRET ${quote(value)} is not 14 digits with a valid key` };
+      return isValidSiret(value) ? undefined : { rule: 'GW-SIRET', message: `SIRET ${quote(value)} is not 14 digits with a valid key` };
     case 'eu_vat':
     case 'fr_vat':
     case 'vat':

@@ -26,10 +26,7 @@ export type SubmitCommand = {
   bodyBytes?: Uint8Array;
   /** Client-chosen key; the same key with the same document replays the first reply. */
   idempotencyKey?: string;
-} & (
-  | { documentType: 'invoice'; document: InvoiceDocument }
-  | { documentType: 'credit_note'; document: CreditNoteDocument }
-);
+} & ({ documentType: 'invoice'; document: InvoiceDocument } | { documentType: 'credit_note'; document: CreditNoteDocument });
 
 export type SubmitResult =
   /** Accepted (202). `replayed`: an earlier request with the same key and document created it. */
@@ -52,8 +49,7 @@ export type SubmitResult =
  */
 export async function submit(db: Db, sink: EventSink, command: SubmitCommand): Promise<SubmitResult> {
   const { tenantId, idempotencyKey: key } = command;
-  const violations =
-    command.documentType === 'invoice' ? checkInvoice(command.document) : checkCreditNote(command.document);
+  const violations = command.documentType === 'invoice' ? checkInvoice(command.document) : checkCreditNote(command.document);
   let origin: SubmissionRow | undefined;
   if (command.documentType === 'credit_note') {
     origin = await findInvoiceBySaasId(db, tenantId, command.document.invoice_id);
@@ -118,7 +114,11 @@ const outboxes = new WeakMap<EventSink, AcceptedFollowUp>();
 function outboxOf(sink: EventSink): AcceptedFollowUp {
   let followUp = outboxes.get(sink);
   if (!followUp) {
-    followUp = (tx, accepted) => sink.recorded(tx, accepted.map(({ row, outcome }) => receivedEvent(outcome, row)));
+    followUp = (tx, accepted) =>
+      sink.recorded(
+        tx,
+        accepted.map(({ row, outcome }) => receivedEvent(outcome, row)),
+      );
     outboxes.set(sink, followUp);
   }
   return followUp;
@@ -141,7 +141,10 @@ function submissionRow(row: NewSubmission): SubmissionRow {
   };
 }
 
-function receivedEvent(written: { eventId: number | null }, row: { id: string; tenantId: string; documentType: DocumentType }): CommittedEvent {
+function receivedEvent(
+  written: { eventId: number | null },
+  row: { id: string; tenantId: string; documentType: DocumentType },
+): CommittedEvent {
   return { id: written.eventId!, type: 'received', tenantId: row.tenantId, submissionId: row.id, documentType: row.documentType };
 }
 
@@ -160,18 +163,16 @@ function receivedEvent(written: { eventId: number | null }, row: { id: string; t
 async function keyConflict(db: Db, command: SubmitCommand): Promise<SubmitResult> {
   const prior = await findKeyedSubmission(db, command.tenantId, command.idempotencyKey!);
   const same =
-    prior !== undefined &&
-    prior.submission.documentType === command.documentType &&
-    dequal(JSON.parse(prior.body), command.document);
-  return same ? { ok: true, submission: prior.submission, replayed: true } : { ok: false, code: 'idempotency_conflict', existing: prior?.submission };
+    prior !== undefined && prior.submission.documentType === command.documentType && dequal(JSON.parse(prior.body), command.document);
+  return same
+    ? { ok: true, submission: prior.submission, replayed: true }
+    : { ok: false, code: 'idempotency_conflict', existing: prior?.submission };
 }
 
 /** BT-2: the local date as the SaaS wrote it (the offset is kept, never converted to UTC). */
 function issueDate(command: SubmitCommand): string {
   const stamp =
-    command.documentType === 'invoice'
-      ? (command.document.finalized_at ?? command.document.created_at)
-      : command.document.created_at;
+    command.documentType === 'invoice' ? (command.document.finalized_at ?? command.document.created_at) : command.document.created_at;
   return stamp.slice(0, 10);
 }
 

@@ -148,7 +148,10 @@ const writerFor = preparedPerDatabase((db) => {
       const { items, bodies } = batchCall(writes);
       if (!writes.some((write) => write.followUp)) return outcomesInOrder(await statements.batch.execute({ items, bodies }), writes.length);
       return transact(db, async (tx) => {
-        const outcomes = outcomesInOrder(await tx.select(batchColumns).from(sql`passerelle_submit_batch(${items}::json, ${bodies})`), writes.length);
+        const outcomes = outcomesInOrder(
+          await tx.select(batchColumns).from(sql`passerelle_submit_batch(${items}::json, ${bodies})`),
+          writes.length,
+        );
         await runFollowUps(tx, writes, outcomes);
         return outcomes;
       });

@@ -17,10 +17,7 @@ export async function upsertTenant(db: Executor, name: string): Promise<Tenant> 
     .onConflictDoNothing({ target: tenants.name })
     .returning({ id: tenants.id, name: tenants.name });
   if (created) return created;
-  const [existing] = await db
-    .select({ id: tenants.id, name: tenants.name })
-    .from(tenants)
-    .where(eq(tenants.name, name));
+  const [existing] = await db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(eq(tenants.name, name));
   if (!existing) throw new Error(`tenant ${name} vanished while being created`);
   return existing;
 }
@@ -31,10 +28,7 @@ export async function anyTenant(db: Executor): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function insertToken(
-  db: Executor,
-  token: { tenantId: string; prefix: string; secretHash: string },
-): Promise<void> {
+export async function insertToken(db: Executor, token: { tenantId: string; prefix: string; secretHash: string }): Promise<void> {
   await db.insert(apiTokens).values(token);
 }
 
@@ -73,10 +67,7 @@ export async function insertPlatformToken(
   db: Executor,
   token: { name: string; prefix: string; secretHash: string },
 ): Promise<PlatformIdentity> {
-  const [row] = await db
-    .insert(platformTokens)
-    .values(token)
-    .returning({ id: platformTokens.id, name: platformTokens.name });
+  const [row] = await db.insert(platformTokens).values(token).returning({ id: platformTokens.id, name: platformTokens.name });
   return row!;
 }
 
@@ -135,7 +126,12 @@ export async function listTokens(db: Executor): Promise<TokenListing[]> {
 /** Every platform token, oldest first. */
 export async function listPlatformTokens(db: Executor): Promise<TokenListing[]> {
   return db
-    .select({ prefix: platformTokens.prefix, owner: platformTokens.name, createdAt: platformTokens.createdAt, revokedAt: platformTokens.revokedAt })
+    .select({
+      prefix: platformTokens.prefix,
+      owner: platformTokens.name,
+      createdAt: platformTokens.createdAt,
+      revokedAt: platformTokens.revokedAt,
+    })
     .from(platformTokens)
     .orderBy(platformTokens.createdAt);
 }

@@ -96,17 +96,15 @@ builder.objectType(IdempotencyConflict, {
   }),
 });
 
-const ArgumentIssueRef = builder
-  .objectRef<InputValidationError['issues'][number]>('ArgumentIssue')
-  .implement({
-    fields: (t) => ({
-      path: t.string({
-        description: 'JSON pointer (RFC 6901) into the field arguments, e.g. `/input/number`.',
-        resolve: (issue) => toJsonPointer((issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p)))),
-      }),
-      message: t.exposeString('message'),
+const ArgumentIssueRef = builder.objectRef<InputValidationError['issues'][number]>('ArgumentIssue').implement({
+  fields: (t) => ({
+    path: t.string({
+      description: 'JSON pointer (RFC 6901) into the field arguments, e.g. `/input/number`.',
+      resolve: (issue) => toJsonPointer((issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p)))),
     }),
-  });
+    message: t.exposeString('message'),
+  }),
+});
 
 builder.objectType(InputValidationError, {
   name: 'InvalidArguments',

@@ -55,7 +55,11 @@ builder.mutationField('recordLifecycleStatus', (t) =>
       if (result.ok) return result;
       const type = info.parentType.getFields()[info.fieldName]!.args[0]!.type;
       throw new ValidationFailed(
-        result.violations.map((v) => ({ path: toJsonPointer(['input', ...wirePathToGraphQL(type, v.path)]), rule: v.rule, message: v.message })),
+        result.violations.map((v) => ({
+          path: toJsonPointer(['input', ...wirePathToGraphQL(type, v.path)]),
+          rule: v.rule,
+          message: v.message,
+        })),
       );
     },
   }),

@@ -6,10 +6,7 @@ import { builder } from '../builder.ts';
 export const LifecycleCodeEnum = builder.enumType('LifecycleCode', {
   description: 'PA lifecycle codes 200 to 214; each value carries its code and the French label of the spec.',
   values: Object.fromEntries(
-    LIFECYCLE_CODES.map((entry) => [
-      entry.name,
-      { value: entry.code, description: `${entry.code} ${entry.label}: ${entry.meaning}` },
-    ]),
+    LIFECYCLE_CODES.map((entry) => [entry.name, { value: entry.code, description: `${entry.code} ${entry.label}: ${entry.meaning}` }]),
   ) as Record<string, { value: number; description: string }>,
 });
 

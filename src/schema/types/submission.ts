@@ -94,23 +94,26 @@ builder.queryFields((t) => ({
         for (const name of ['after', 'before'] as const) {
           const cursor = args[name];
           if (cursor != null && !isUuid(cursor)) {
-            throw new GraphQLError(`Invalid cursor for "${name}": pass a cursor from a previous page (an edge's cursor or pageInfo.endCursor)`, {
-              extensions: { code: 'BAD_USER_INPUT', argument: name },
-            });
+            throw new GraphQLError(
+              `Invalid cursor for "${name}": pass a cursor from a previous page (an edge's cursor or pageInfo.endCursor)`,
+              {
+                extensions: { code: 'BAD_USER_INPUT', argument: name },
+              },
+            );
           }
         }
         return resolveCursorConnection(
-        { args, toCursor: (s) => s.id, defaultSize: 20, maxSize: 100 },
-        // In this newest-first list, "after" a cursor means older, "before" means newer.
-        ({ before, after, limit, inverted }: ResolveCursorConnectionArgs) =>
-          pageSubmissions(ctx.db, tenantOf(ctx).id, {
-            documentType: args.documentType ?? undefined,
-            processingState: args.processingState ?? undefined,
-            olderThan: after,
-            newerThan: before,
-            oldestFirst: inverted,
-            limit,
-          }),
+          { args, toCursor: (s) => s.id, defaultSize: 20, maxSize: 100 },
+          // In this newest-first list, "after" a cursor means older, "before" means newer.
+          ({ before, after, limit, inverted }: ResolveCursorConnectionArgs) =>
+            pageSubmissions(ctx.db, tenantOf(ctx).id, {
+              documentType: args.documentType ?? undefined,
+              processingState: args.processingState ?? undefined,
+              olderThan: after,
+              newerThan: before,
+              oldestFirst: inverted,
+              limit,
+            }),
         );
       },
     },

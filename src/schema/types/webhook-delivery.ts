@@ -24,7 +24,10 @@ export const WebhookDeliveryRef = builder.objectRef<DeliveryView>('WebhookDelive
       resolve: (v) => `msg_${v.delivery.id.replace(/-/g, '')}`,
     }),
     eventType: t.string({ resolve: (v) => v.delivery.eventType }),
-    status: t.string({ description: '`pending`, `succeeded` or `failed` (gave up; can be redelivered).', resolve: (v) => v.delivery.status }),
+    status: t.string({
+      description: '`pending`, `succeeded` or `failed` (gave up; can be redelivered).',
+      resolve: (v) => v.delivery.status,
+    }),
     payload: t.string({ description: 'The JSON body, as sent on every attempt.', resolve: (v) => v.delivery.payload }),
     nextAttemptAt: t.field({ type: 'DateTime', nullable: true, resolve: (v) => v.delivery.nextAttemptAt }),
     createdAt: t.field({ type: 'DateTime', resolve: (v) => v.delivery.createdAt }),

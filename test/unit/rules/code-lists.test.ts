@@ -7,9 +7,19 @@ const SPEC_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'KRW',
 describe('supported currencies', () => {
   it('are exactly the spec list, with their ISO 4217 minor units', () => {
     expect(Object.fromEntries(SUPPORTED_CURRENCIES)).toEqual({
-      EUR: 2, USD: 2, GBP: 2, CHF: 2, CAD: 2, AUD: 2,
-      JPY: 0, KRW: 0, XOF: 0, XAF: 0,
-      BHD: 3, KWD: 3, TND: 3,
+      EUR: 2,
+      USD: 2,
+      GBP: 2,
+      CHF: 2,
+      CAD: 2,
+      AUD: 2,
+      JPY: 0,
+      KRW: 0,
+      XOF: 0,
+      XAF: 0,
+      BHD: 3,
+      KWD: 3,
+      TND: 3,
     });
   });
 
@@ -75,7 +85,10 @@ describe('country rule (BR-CL-14)', () => {
   it('checks every `country` key at any depth, including unknown fields and arrays', () => {
     const doc = invoice()
       .with('shipping_address', { line1: '1 Rue X', country: 'fr' })
-      .with('parties', [{ role: 'payee', address: { country: 'FR' } }, { role: 'agent', address: { country: 'XX' } }])
+      .with('parties', [
+        { role: 'payee', address: { country: 'FR' } },
+        { role: 'agent', address: { country: 'XX' } },
+      ])
       .with('meta', { deeply: { nested: [[{ country: 7 }]] } })
       .withCustomerField('delivery', { country: 'EL' })
       .withLine((line) => line.with('origin', { country: 'uk' }))
@@ -93,7 +106,7 @@ describe('country rule (BR-CL-14)', () => {
     expect(found).toHaveLength(5);
   });
 
-  it('reports depth first, in document order: an object\'s own country, then its fields in key order', () => {
+  it("reports depth first, in document order: an object's own country, then its fields in key order", () => {
     const doc = {
       ...invoice().build(),
       z_first: { country: 'aa', inner: { country: 'bb' }, list: [{ country: 'cc' }, { country: 'dd' }] },

@@ -60,7 +60,9 @@ describe('invoice with several problems at once', () => {
         [['customer_snapshot', 'tax_ids', 1, 'value'], 'GW-SIREN'],
       ]),
     );
-    const messages = checkInvoice(doc).map((v) => v.message).join('\n');
+    const messages = checkInvoice(doc)
+      .map((v) => v.message)
+      .join('\n');
     for (const value of ['"EURO"', '2 taxes', 'Tax rate 150', '"XX"', '"hr"', '"732829321"']) {
       expect(messages).toContain(value);
     }
@@ -91,28 +93,39 @@ describe('invoice with several problems at once', () => {
   });
 
   it('accepts a line without any tax', () => {
-    expect(checkInvoice(invoice().withLine((line) => line.withTaxes()).build())).toEqual([]);
+    expect(
+      checkInvoice(
+        invoice()
+          .withLine((line) => line.withTaxes())
+          .build(),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('tax rate range (GW-TAX-RATE-RANGE)', () => {
   it.each([0, 100, 5.5, 2.1, 20])('accepts %d %%', (percentage) => {
-    expect(checkInvoice(invoice().withLine((line) => line.withTaxes(tax({ percentage }))).build())).toEqual([]);
+    expect(
+      checkInvoice(
+        invoice()
+          .withLine((line) => line.withTaxes(tax({ percentage })))
+          .build(),
+      ),
+    ).toEqual([]);
   });
 
-  it.each([-0.01, 100.01, 150, -1, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
-    'refuses %d %%',
-    (percentage) => {
-      const doc = invoice().withLine((line) => line.withTaxes(tax({ percentage }))).build();
-      expect(checkInvoice(doc)).toEqual([
-        {
-          path: ['lines', 1, 'taxes', 0, 'percentage'],
-          rule: 'GW-TAX-RATE-RANGE',
-          message: `Tax rate ${String(percentage)} is outside 0 to 100 percent`,
-        },
-      ]);
-    },
-  );
+  it.each([-0.01, 100.01, 150, -1, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('refuses %d %%', (percentage) => {
+    const doc = invoice()
+      .withLine((line) => line.withTaxes(tax({ percentage })))
+      .build();
+    expect(checkInvoice(doc)).toEqual([
+      {
+        path: ['lines', 1, 'taxes', 0, 'percentage'],
+        rule: 'GW-TAX-RATE-RANGE',
+        message: `Tax rate ${String(percentage)} is outside 0 to 100 percent`,
+      },
+    ]);
+  });
 });
 
 describe('customer tax ids', () => {
@@ -183,7 +196,13 @@ describe('credit notes', () => {
   });
 
   it('accepts a line with an unknown `type` field', () => {
-    expect(checkCreditNote(creditNote().withLine((line) => line.with('type', 'refund')).build())).toEqual([]);
+    expect(
+      checkCreditNote(
+        creditNote()
+          .withLine((line) => line.with('type', 'refund'))
+          .build(),
+      ),
+    ).toEqual([]);
   });
 
   it('does not check that invoice_id exists (needs the database)', () => {
@@ -222,8 +241,12 @@ describe('null means absent on the wire', () => {
   });
 
   it('reports a null credit note currency as BR-05, like an absent one', () => {
-    expect(checkCreditNote(creditNote().withCurrency(null as never).build())).toEqual([
-      { path: ['currency'], rule: 'BR-05', message: expect.any(String) },
-    ]);
+    expect(
+      checkCreditNote(
+        creditNote()
+          .withCurrency(null as never)
+          .build(),
+      ),
+    ).toEqual([{ path: ['currency'], rule: 'BR-05', message: expect.any(String) }]);
   });
 });

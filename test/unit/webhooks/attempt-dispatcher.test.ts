@@ -43,7 +43,12 @@ describe('attempt dispatcher', () => {
     const queue = source(30);
     let release!: () => void;
     const hanging = new Promise<void>((resolve) => (release = resolve));
-    const dispatcher = dispatchJobs(queue.jobs, (i) => (i === 0 ? hanging : Promise.resolve()), { capacity: 10, batchSize: 5, pollMs: 10, log });
+    const dispatcher = dispatchJobs(queue.jobs, (i) => (i === 0 ? hanging : Promise.resolve()), {
+      capacity: 10,
+      batchSize: 5,
+      pollMs: 10,
+      log,
+    });
     await until(() => queue.completed.length === 29);
     expect(queue.completed).not.toContain('job-0');
     release();

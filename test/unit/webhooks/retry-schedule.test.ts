@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DISABLE_AFTER_MS,
-  GIVE_UP_AFTER_MS,
-  nextAttemptAt,
-  RETRY_DELAYS_MS,
-  retryDelayMs,
-} from '../../../src/webhooks/retry-schedule.ts';
+import { DISABLE_AFTER_MS, GIVE_UP_AFTER_MS, nextAttemptAt, RETRY_DELAYS_MS, retryDelayMs } from '../../../src/webhooks/retry-schedule.ts';
 
 const s = 1000;
 const min = 60 * s;
@@ -58,15 +52,11 @@ describe('retry delays', () => {
 
   it('stays within ±10 % of the base delay for any failure count and draw', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 10_000 }),
-        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
-        (failures, draw) => {
-          const base = RETRY_DELAYS_MS[Math.min(failures, 6) - 1]!;
-          const delay = retryDelayMs(failures, () => draw);
-          return Number.isInteger(delay) && delay >= 0.9 * base && delay <= 1.1 * base;
-        },
-      ),
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (failures, draw) => {
+        const base = RETRY_DELAYS_MS[Math.min(failures, 6) - 1]!;
+        const delay = retryDelayMs(failures, () => draw);
+        return Number.isInteger(delay) && delay >= 0.9 * base && delay <= 1.1 * base;
+      }),
     );
   });
 

@@ -190,7 +190,10 @@ describe('signatures', () => {
   it.each([
     ['the payload', (p: string, h: Record<string, string>) => [p.replace('received', 'receiveD'), h] as const],
     ['the id', (p: string, h: Record<string, string>) => [p, { ...h, 'webhook-id': id + 'x' }] as const],
-    ['the timestamp', (p: string, h: Record<string, string>) => [p, { ...h, 'webhook-timestamp': String(Number(h['webhook-timestamp']) - 1) }] as const],
+    [
+      'the timestamp',
+      (p: string, h: Record<string, string>) => [p, { ...h, 'webhook-timestamp': String(Number(h['webhook-timestamp']) - 1) }] as const,
+    ],
   ])('fails verification when %s changes', (_part, change) => {
     const now = new Date();
     const [changedPayload, changedHeaders] = change(payload, headers(signatureHeader([current], id, now, payload), now));
