@@ -5,8 +5,9 @@
  * path) and for GraphQL over WebSocket:
  *
  * - request parameters: a plain object without an own `then` key (Yoga takes
- *   any value with a `then` for a promise), variables nested at most
- *   `variableDepth` levels (coercion and error printing recurse);
+ *   any value with a `then` for a promise), a document of at most `tokens`
+ *   tokens, variables nested at most `variableDepth` levels (coercion and
+ *   error printing recurse);
  * - the document: at most `tokens` tokens, counted while parsing (so a huge or
  *   deeply nested document stops early, graphql-armor's parser);
  * - validation: at most `depth` levels, `aliases` aliases, `directives`
@@ -23,7 +24,7 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
-import { GraphQLError, specifiedRules, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
+import { GraphQLError, Lexer, Source, specifiedRules, TokenKind, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
 
 /** The limits; see docs/graphql-limits.md for what the gateway's own queries use of them. */
 export const QUERY_LIMITS = {
@@ -63,6 +64,26 @@ export function nestingDepth(value: unknown, limit: number): number {
 }
 
 /**
+ * True when `query` holds more than `limit` lexical tokens, counted without
+ * parsing (a syntax error stops the count: the parser reports it). Checked
+ * with the parameters, so an oversized document is a 400 before Yoga parses
+ * it (Yoga answers its own parse errors with 200 under application/json).
+ */
+function exceedsTokenLimit(query: string, limit: number): boolean {
+  // Every token is at least one character long: short documents cannot be over.
+  if (query.length <= limit) return false;
+  const lexer = new Lexer(new Source(query));
+  try {
+    for (let count = 0; lexer.advance().kind !== TokenKind.EOF; ) {
+      if (++count > limit) return true;
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
+/**
  * The problem with GraphQL-over-HTTP parameters, or undefined when they may
  * go on: not an object, an own `then` key, variables that are not an object
  * or nest deeper than `QUERY_LIMITS.variableDepth`.
@@ -72,6 +93,10 @@ export function paramsProblem(params: unknown): GraphQLError | undefined {
     return requestError('The request parameters must be a JSON object.');
   }
   if (Object.hasOwn(params, 'then')) return requestError('Unknown request parameter "then".');
+  const query = (params as { query?: unknown }).query;
+  if (typeof query === 'string' && exceedsTokenLimit(query, QUERY_LIMITS.tokens)) {
+    return requestError(`The document has more than ${QUERY_LIMITS.tokens} tokens; split it into smaller operations.`);
+  }
   const variables = (params as { variables?: unknown }).variables;
   if (variables == null || typeof variables === 'string') return undefined; // GET sends them as text; Yoga parses that
   if (typeof variables !== 'object' || Array.isArray(variables)) return requestError('"variables" must be a JSON object.');
