@@ -24,7 +24,16 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
-import { GraphQLError, Lexer, Source, specifiedRules, TokenKind, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  Lexer,
+  Source,
+  specifiedRules,
+  TokenKind,
+  type DocumentNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 
 /** The limits; see docs/graphql-limits.md for what the gateway's own queries use of them. */
 export const QUERY_LIMITS = {
