@@ -5,7 +5,9 @@
  * prints its help and exits 0. The administrative commands themselves are in
  * `cli-admin.ts`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ADMIN_COMMANDS, UsageError } from './cli-admin.ts';
 import { CONFIG_VARIABLES, loadConfig } from './config.ts';
@@ -26,9 +28,15 @@ const COMMANDS: Record<string, string> = {
   tenant: 'tenant list                            tenants, oldest first',
 };
 
+/** The package's version, from its package.json above this module (src/ under tsx, dist/src/ when built). */
 function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+    if (pkg.name === 'passerelle') return pkg.version;
+  }
+  return 'unknown';
 }
 
 /** The usage of `command` (or of every command), with the environment variables for the full help. */
