@@ -12,6 +12,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Compiles the validation schematrons (artefacts/sef/) if a fresh clone lacks them.
+    globalSetup: ['test/support/validation-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

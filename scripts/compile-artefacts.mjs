@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// Compiles the pinned official validation XSLT (artefacts/README.md) to SaxonJS SEF files in
+// artefacts/sef/, which the validation workers (src/validation/) load at start-up. SaxonJS cannot
+// run XSLT source directly, and compiling one of these stylesheets takes 5-15 s and several
+// hundred MB, so it happens once, at build time (`npm run build`, hence `npm ci`), one stylesheet
+// at a time, and never at run time. A stamp next to each SEF records the sha256 of its source and
+// the compiler version: an unchanged stylesheet is skipped.
+//
+// Usage: node scripts/compile-artefacts.mjs [--force] [--quiet]
+// Exit code 1 if a compilation fails (the xslt3 output is printed).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** The stylesheets, by the SEF name src/validation/artefacts.ts loads. */
+export const STYLESHEETS = {
+  'en16931-ubl': 'artefacts/en16931-1.3.16/ubl/EN16931-UBL-validation.xslt',
+  'en16931-cii': 'artefacts/en16931-1.3.16/cii/EN16931-CII-validation.xslt',
+  'brfr-ubl': 'artefacts/br-fr-1.4.0.03/BR-FR-Flux2-Schematron-UBL_V1.4.0.03.xslt',
+  'brfr-cii': 'artefacts/br-fr-1.4.0.03/BR-FR-Flux2-Schematron-CII_V1.4.0.03.xslt',
+  'brfr-cdar': 'artefacts/br-fr-1.4.0.03/BR-FR-CDV-Schematron-CDAR_V1.4.0.03.xslt',
+};
+
+export const SEF_DIR = join(root, 'artefacts', 'sef');
+
+/** Path of the compiled SEF for a stylesheet name. */
+export function sefPath(name) {
+  return join(SEF_DIR, `${name}.sef.json`);
+}
+
+function xslt3Cli() {
+  try {
+    return require.resolve('xslt3/xslt3.js');
+  } catch {
+    throw new Error('xslt3 is not installed (it is a devDependency): run `npm ci` without --omit=dev to compile the artefacts');
+  }
+}
+
+function stampFor(source) {
+  const sha = createHash('sha256')
+    .update(readFileSync(join(root, source)))
+    .digest('hex');
+  const version = JSON.parse(readFileSync(join(dirname(xslt3Cli()), 'package.json'), 'utf8')).version;
+  return `${sha} xslt3@${version}\n`;
+}
+
+/** Names whose SEF is missing or stale. */
+export function staleStylesheets() {
+  return Object.entries(STYLESHEETS)
+    .filter(([name, source]) => {
+      const sef = sefPath(name);
+      const stamp = `${sef}.stamp`;
+      return !existsSync(sef) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== stampFor(source);
+    })
+    .map(([name]) => name);
+}
+
+/**
+ * Compiles every missing or stale stylesheet, sequentially (each xslt3 run peaks at several
+ * hundred MB). Returns the compile time in ms per compiled name; throws on a failed compilation.
+ */
+export function compileArtefacts({ force = false, log = console.log } = {}) {
+  mkdirSync(SEF_DIR, { recursive: true });
+  const names = force ? Object.keys(STYLESHEETS) : staleStylesheets();
+  const timings = {};
+  for (const name of names) {
+    const source = STYLESHEETS[name];
+    const sef = sefPath(name);
+    const partial = `${sef}.partial`;
+    const started = performance.now();
+    // -relocate:on: the SEF does not embed the absolute path of the build machine; -ns:##html5 is
+    // what the xslt3 docs recommend for stylesheets that are not HTML-producing browser code.
+    const run = spawnSync(
+      process.execPath,
+      ['--max-old-space-size=2048', xslt3Cli(), `-xsl:${join(root, source)}`, `-export:${partial}`, '-nogo', '-relocate:on', '-ns:##html5'],
+      { encoding: 'utf8' },
+    );
+    if (run.status !== 0 || !existsSync(partial)) {
+      rmSync(partial, { force: true });
+      throw new Error(`compiling ${source} failed (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
+    }
+    // Rename only a complete SEF, so an interrupted build never leaves a truncated file behind.
+    renameSync(partial, sef);
+    writeFileSync(`${sef}.stamp`, stampFor(source));
+    timings[name] = Math.round(performance.now() - started);
+    log(`compiled ${source} -> artefacts/sef/${name}.sef.json in ${(timings[name] / 1000).toFixed(1)} s`);
+  }
+  if (names.length === 0) log('artefacts/sef is up to date');
+  return timings;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const quiet = process.argv.includes('--quiet');
+  try {
+    compileArtefacts({ force: process.argv.includes('--force'), log: quiet ? () => {} : console.log });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Where the pinned validation artefacts live (artefacts/README.md lists their sources and hashes).
+ * Everything is read from disk: nothing is fetched at run time.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: the first ancestor of this module holding artefacts/, so it works from src/ (tsx) and dist/src/. */
+export function artefactsRoot(from: string = fileURLToPath(import.meta.url)): string {
+  let dir = dirname(from);
+  for (;;) {
+    if (existsSync(join(dir, 'artefacts', 'en16931-1.3.16'))) return join(dir, 'artefacts');
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no artefacts/ directory above ${from}`);
+    dir = parent;
+  }
+}
+
+/** Compiled schematron names, as scripts/compile-artefacts.mjs writes them to artefacts/sef/<name>.sef.json. */
+export type SefName = 'en16931-ubl' | 'en16931-cii' | 'brfr-ubl' | 'brfr-cii' | 'brfr-cdar';
+
+/** Absolute path of a compiled schematron. */
+export function sefFile(root: string, name: SefName): string {
+  return join(root, 'sef', `${name}.sef.json`);
+}
+
+/** Entry XSD per document root: UBL 2.1 Invoice and CreditNote (OASIS), CII D16B CrossIndustryInvoice (UN/CEFACT). */
+export function xsdFiles(root: string): { ublInvoice: string; ublCreditNote: string; cii: string } {
+  return {
+    ublInvoice: join(root, 'ubl-2.1', 'xsd', 'maindoc', 'UBL-Invoice-2.1.xsd'),
+    ublCreditNote: join(root, 'ubl-2.1', 'xsd', 'maindoc', 'UBL-CreditNote-2.1.xsd'),
+    cii: join(root, 'cii-d16b', 'CII', 'uncefact', 'data', 'standard', 'CrossIndustryInvoice_100pD16B.xsd'),
+  };
+}

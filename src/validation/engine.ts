@@ -1,0 +1,116 @@
+/**
+ * The validation engine one worker thread owns: the five compiled schematrons (SaxonJS SEF) and the
+ * three entry XSDs (libxml2-wasm), loaded once, then run in the order the accredited platforms (PA)
+ * apply them: XSD, then EN 16931, then BR-FR. Synchronous transforms; one document at a time.
+ */
+import { readFileSync } from 'node:fs';
+import { XmlDocument, XmlLibError, XsdValidator } from 'libxml2-wasm';
+import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
+import SaxonJS from 'saxon-js';
+import { artefactsRoot, type SefName, sefFile, xsdFiles } from './artefacts.ts';
+import { findingsFromSvrl } from './svrl.ts';
+import type { Finding, FindingSource, Syntax, ValidationJob, ValidationReport } from './types.ts';
+
+/** A loaded engine: validates one document per call. */
+export interface Engine {
+  run(job: ValidationJob): Promise<ValidationReport>;
+}
+
+function loadSef(root: string, name: SefName): object {
+  const path = sefFile(root, name);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as object;
+  } catch (error) {
+    throw new Error(`cannot load ${path} (${(error as Error).message}): run \`npm run build\` or \`node scripts/compile-artefacts.mjs\``);
+  }
+}
+
+function loadXsd(path: string): XsdValidator {
+  // The url lets libxml2 resolve the relative xsd:import/xsd:include through the fs input provider.
+  const schema = XmlDocument.fromBuffer(readFileSync(path), { url: path });
+  try {
+    return XsdValidator.fromDoc(schema);
+  } finally {
+    schema.dispose();
+  }
+}
+
+function xsdFindings(error: unknown): Finding[] {
+  if (!(error instanceof XmlLibError)) throw error;
+  const details = error.details.length > 0 ? error.details : [{ message: error.message, line: 0, col: 0, level: 3 }];
+  return details.map((d) => ({
+    source: 'xsd',
+    rule: 'XSD',
+    flag: 'fatal',
+    location: `line ${d.line}, column ${d.col}${'xpath' in d && d.xpath ? ` ${d.xpath}` : ''}`,
+    message: d.message.replace(/\s+/g, ' ').trim(),
+  }));
+}
+
+function report(findings: Finding[], timingsMs: ValidationReport['timingsMs']): ValidationReport {
+  return { fatal: findings.filter((f) => f.flag === 'fatal'), warnings: findings.filter((f) => f.flag === 'warning'), timingsMs };
+}
+
+/** Loads every artefact (about 1-2 s, 150-250 MB of heap); throws if a SEF is missing. */
+export function loadEngine(root: string = artefactsRoot()): Engine {
+  xmlRegisterFsInputProviders();
+  const sef = {
+    en16931: { ubl: loadSef(root, 'en16931-ubl'), cii: loadSef(root, 'en16931-cii') },
+    brfr: { ubl: loadSef(root, 'brfr-ubl'), cii: loadSef(root, 'brfr-cii') },
+    cdar: loadSef(root, 'brfr-cdar'),
+  };
+  const paths = xsdFiles(root);
+  const xsd = { ublInvoice: loadXsd(paths.ublInvoice), ublCreditNote: loadXsd(paths.ublCreditNote), cii: loadXsd(paths.cii) };
+
+  /** Parses (well-formedness) and, for invoices, validates against the XSD the root element selects. */
+  function checkXsd(syntax: Syntax | undefined, xml: string): Finding[] {
+    let doc: XmlDocument;
+    try {
+      doc = XmlDocument.fromString(xml);
+    } catch (error) {
+      return xsdFindings(error);
+    }
+    try {
+      if (syntax === undefined) return [];
+      // libxml2 itself reports a root the chosen schema does not declare ("No matching global declaration").
+      const validator = syntax === 'cii' ? xsd.cii : doc.root.name === 'CreditNote' ? xsd.ublCreditNote : xsd.ublInvoice;
+      validator.validate(doc);
+      return [];
+    } catch (error) {
+      return xsdFindings(error);
+    } finally {
+      doc.dispose();
+    }
+  }
+
+  function schematron(source: FindingSource, stylesheet: object, sourceNode: object): Finding[] {
+    const result = SaxonJS.transform({ stylesheetInternal: stylesheet, sourceNode, destination: 'serialized' }, 'sync');
+    return findingsFromSvrl(source, String(result.principalResult));
+  }
+
+  return {
+    async run(job) {
+      const timingsMs = { xsd: 0, en16931: 0, brfr: 0 };
+      let started = performance.now();
+      const syntax = job.kind === 'invoice' ? job.syntax : undefined;
+      const xsdErrors = checkXsd(syntax, job.xml);
+      timingsMs.xsd = performance.now() - started;
+      if (xsdErrors.length > 0) return report(xsdErrors, timingsMs);
+
+      started = performance.now();
+      // Parsed once for both schematrons; SaxonJS's parser has no sync entry point.
+      const sourceNode = await SaxonJS.getResource({ text: job.xml, type: 'xml' });
+      const findings: Finding[] = [];
+      if (job.kind === 'invoice') {
+        findings.push(...schematron('en16931', sef.en16931[job.syntax], sourceNode));
+        timingsMs.en16931 = performance.now() - started;
+        started = performance.now();
+        findings.push(...schematron('br-fr', sef.brfr[job.syntax], sourceNode));
+      } else {
+        findings.push(...schematron('br-fr', sef.cdar, sourceNode));
+      }
+      timingsMs.brfr = performance.now() - started;
+      return report(findings, timingsMs);
+    },
+  };
+}

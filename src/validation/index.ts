@@ -1,0 +1,62 @@
+/**
+ * Validation of generated e-invoices against the OFFICIAL artefacts (issue 17): the UBL 2.1 / CII
+ * D16B XSD, the EN 16931 schematron v1.3.16 (CEN/TC 434, ConnectingEurope) and the French BR-FR
+ * schematron 1.4.0.03 (FNFE-MPE), see artefacts/README.md. The work runs in worker threads, since
+ * one document keeps a core busy for about 100-300 ms of SaxonJS.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { WorkerPool } from './pool.ts';
+import type { Syntax, ValidationJob, ValidationReport } from './types.ts';
+
+export type { Finding, FindingSource, Syntax, ValidationReport } from './types.ts';
+
+/** Options of createValidator. */
+export interface ValidatorOptions {
+  /** Worker threads (default 2). Each holds every artefact, about 150-250 MB. */
+  workers?: number;
+}
+
+/** A pool of validation workers. Calls may overlap; at most `workers` documents are validated at once. */
+export interface Validator {
+  /**
+   * Validates an invoice or credit note: XSD first; if it fails (or the XML is malformed) only the XSD
+   * findings are reported, else EN 16931 then BR-FR. Resolves with the report whatever the findings;
+   * rejects only if the worker crashed (the pool replaces it), could not load the artefacts, or is closed.
+   */
+  validate(syntax: Syntax, xml: string): Promise<ValidationReport>;
+  /** Validates a CDAR lifecycle message (CDV) against the BR-FR CDAR schematron; malformed XML is an XSD finding. */
+  validateCdar(xml: string): Promise<ValidationReport>;
+  /** Terminates the workers; pending calls reject. */
+  close(): Promise<void>;
+}
+
+/**
+ * Spawns a validation worker. Built (dist/): worker.js. From the TypeScript sources (vitest, tsx): a
+ * worker thread does not inherit the parent's loader, so a small bootstrap imports worker.ts through tsx.
+ */
+export function spawnValidationWorker(): Worker {
+  const self = import.meta.url;
+  if (!self.endsWith('.ts')) return new Worker(new URL('./worker.js', self));
+  // tsx's ESM API by absolute URL (an eval worker resolves bare names from the cwd). Its CJS twin,
+  // which require.resolve finds, registers its loader at a wrong relative path (tsx 4.23).
+  const tsx = pathToFileURL(
+    createRequire(self)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const entry = new URL('./worker.ts', self).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+/** Starts the workers (each loads the artefacts in about 1-2 s; calls made meanwhile wait). */
+export function createValidator(options: ValidatorOptions = {}): Validator {
+  const pool = new WorkerPool<ValidationJob, ValidationReport>(spawnValidationWorker, options.workers ?? 2);
+  return {
+    validate: (syntax, xml) => pool.run({ kind: 'invoice', syntax, xml }),
+    validateCdar: (xml) => pool.run({ kind: 'cdar', xml }),
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * A fixed-size pool of worker threads, one job in flight per worker, jobs queued in arrival order.
+ * Worker protocol: the worker posts `{ ready: true }` once loaded (or `{ ready: false, error }`),
+ * then answers each `{ id, job }` with `{ id, ok: true, report }` or `{ id, ok: false, error }`.
+ * A worker that dies after it was ready fails only its in-flight job and is replaced; a worker that
+ * dies while loading fails the pool (its artefacts are missing or broken: respawning would loop).
+ */
+import type { Worker } from 'node:worker_threads';
+
+type Pending<Res> = { id: number; job: unknown; resolve: (value: Res) => void; reject: (error: Error) => void };
+type Slot<Res> = { worker: Worker; ready: boolean; current?: Pending<Res>; lastError?: string };
+type Reply = { ready?: boolean; id?: number; ok?: boolean; report?: unknown; error?: string };
+
+/** A pool of `size` workers made by `spawn`. `Job` is posted to a worker, `Res` is what it answers. */
+export class WorkerPool<Job, Res> {
+  private readonly slots = new Set<Slot<Res>>();
+  private readonly queue: Pending<Res>[] = [];
+  private nextId = 1;
+  private failure: Error | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly spawn: () => Worker,
+    size: number,
+  ) {
+    if (!Number.isInteger(size) || size < 1) throw new RangeError(`a worker pool needs at least one worker, got ${size}`);
+    for (let i = 0; i < size; i++) this.add();
+  }
+
+  /** Runs a job on the next free worker; rejects if its worker dies, if the pool failed to load, or after close(). */
+  run(job: Job): Promise<Res> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.closed) return Promise.reject(new Error('the validation pool is closed'));
+    return new Promise<Res>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, job, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Terminates every worker; queued and in-flight jobs reject. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const closing = new Error('the validation pool was closed');
+    for (const pending of this.queue.splice(0)) pending.reject(closing);
+    const slots = [...this.slots];
+    this.slots.clear();
+    for (const slot of slots) slot.current?.reject(closing);
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private add(): void {
+    const slot: Slot<Res> = { worker: this.spawn(), ready: false };
+    this.slots.add(slot);
+    slot.worker.on('message', (reply: Reply) => this.onReply(slot, reply));
+    slot.worker.on('error', (error) => {
+      slot.lastError = error.message;
+    });
+    slot.worker.on('exit', (code) => this.onExit(slot, code));
+    this.updateRefs();
+  }
+
+  private onReply(slot: Slot<Res>, reply: Reply): void {
+    if (reply.ready !== undefined) {
+      if (reply.ready) {
+        slot.ready = true;
+        this.dispatch();
+      } else {
+        slot.lastError = reply.error;
+      }
+      return;
+    }
+    const pending = slot.current;
+    if (!pending || pending.id !== reply.id) return;
+    slot.current = undefined;
+    if (reply.ok) pending.resolve(reply.report as Res);
+    else pending.reject(new Error(`validation failed unexpectedly: ${reply.error}`));
+    this.dispatch();
+  }
+
+  private onExit(slot: Slot<Res>, code: number): void {
+    if (this.closed || !this.slots.delete(slot)) return;
+    const reason = slot.lastError ?? `exit code ${code}`;
+    if (!slot.ready) {
+      // Loading failed: every other worker would fail the same way.
+      this.failure = new Error(`a validation worker failed to load: ${reason}`);
+      for (const pending of this.queue.splice(0)) pending.reject(this.failure);
+      slot.current?.reject(this.failure);
+      void this.close();
+      return;
+    }
+    slot.current?.reject(new Error(`the validation worker crashed during this job (${reason}); it was replaced`));
+    this.add();
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) break;
+      if (!slot.ready || slot.current) continue;
+      const pending = this.queue.shift() as Pending<Res>;
+      slot.current = pending;
+      slot.worker.postMessage({ id: pending.id, job: pending.job });
+    }
+    this.updateRefs();
+  }
+
+  /** Idle workers do not keep the process alive (a forgotten close() does not hang it); pending work does. */
+  private updateRefs(): void {
+    for (const slot of this.slots) {
+      if (slot.current || this.queue.length > 0) slot.worker.ref();
+      else slot.worker.unref();
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/** Fixtures for test/unit/validation: the official EN 16931 examples (artefacts/examples/) and a CDAR builder. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Syntax } from '../../src/validation/index.ts';
+
+const examplesDir = fileURLToPath(new URL('../../artefacts/examples/', import.meta.url));
+
+/** Every official example of a syntax, as `[file name, xml]`, sorted by name. */
+export function officialExamples(syntax: Syntax): Array<[string, string]> {
+  const dir = `${examplesDir}en16931-${syntax}/`;
+  return readdirSync(dir)
+    .filter((name) => /\.xml$/i.test(name))
+    .sort()
+    .map((name) => [name, readFileSync(dir + name, 'utf8')]);
+}
+
+/** One official example by file name. */
+export function officialExample(syntax: Syntax, name: string): string {
+  return readFileSync(`${examplesDir}en16931-${syntax}/${name}`, 'utf8');
+}
+
+/** A skeletal CDAR lifecycle message (CDV, AFNOR XP Z12-012) with the business process (MDT-2) and referenced document type (MDT-91) given. */
+export function cdarMessage(businessProcess: string, documentType: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rsm:CrossDomainAcknowledgementAndResponse xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100">
+  <rsm:ExchangedDocumentContext>
+    <ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>${businessProcess}</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter>
+    <ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn.cpro.gouv.fr:1p0:CDV:invoice</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter>
+  </rsm:ExchangedDocumentContext>
+  <rsm:ExchangedDocument><ram:ID>CDV-1</ram:ID></rsm:ExchangedDocument>
+  <rsm:AcknowledgementDocument>
+    <ram:ReferenceReferencedDocument><ram:IssuerAssignedID>F-1</ram:IssuerAssignedID><ram:TypeCode>${documentType}</ram:TypeCode></ram:ReferenceReferencedDocument>
+  </rsm:AcknowledgementDocument>
+</rsm:CrossDomainAcknowledgementAndResponse>`;
+}

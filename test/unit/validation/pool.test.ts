@@ -1,0 +1,62 @@
+// The worker pool's failure handling (src/validation/pool.ts), with a stand-in worker so a crash can
+// be provoked on demand: a crash fails only the job in flight and the worker is replaced.
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WorkerPool } from '../../../src/validation/pool.ts';
+
+const script = new URL('../../support/validation-crash-worker.mjs', import.meta.url);
+type Job = { echo?: number; exit?: true; throw?: true; hang?: true; fail?: true };
+let pool: WorkerPool<Job, { echo: number }> | undefined;
+
+function makePool(size: number, workerData: object = {}) {
+  pool = new WorkerPool<Job, { echo: number }>(() => new Worker(script, { workerData }), size);
+  return pool;
+}
+
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+describe('validation worker pool', () => {
+  it('runs more jobs than workers, each answered once', async () => {
+    const p = makePool(2);
+    const replies = await Promise.all([1, 2, 3, 4, 5].map((echo) => p.run({ echo })));
+    expect(replies.map((r) => r.echo)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it.each([
+    ['exits', { exit: true }, /crashed during this job \(exit code 7\)/],
+    ['throws an uncaught exception', { throw: true }, /crashed during this job \(boom \(test\)\)/],
+  ] as const)('a worker that %s rejects only its job, and is replaced', async (_, job, message) => {
+    const p = makePool(1);
+    const crashed = p.run(job);
+    const queued = p.run({ echo: 42 });
+    await expect(crashed).rejects.toThrow(message);
+    // The queued job runs on the replacement worker.
+    await expect(queued).resolves.toEqual({ echo: 42 });
+    await expect(p.run({ echo: 43 })).resolves.toEqual({ echo: 43 });
+  });
+
+  it('an engine error rejects the call with its message and keeps the worker', async () => {
+    const p = makePool(1);
+    await expect(p.run({ fail: true })).rejects.toThrow('validation failed unexpectedly: engine error (test)');
+    await expect(p.run({ echo: 1 })).resolves.toEqual({ echo: 1 });
+  });
+
+  it('a worker that cannot load fails the pool instead of respawning', async () => {
+    const p = makePool(2, { failLoad: true });
+    await expect(p.run({ echo: 1 })).rejects.toThrow('a validation worker failed to load: artefacts missing (test)');
+    await expect(p.run({ echo: 2 })).rejects.toThrow('failed to load');
+  });
+
+  it('close() rejects pending calls and refuses new ones', async () => {
+    const p = makePool(1);
+    const hanging = expect(p.run({ hang: true })).rejects.toThrow('closed');
+    const queued = expect(p.run({ echo: 1 })).rejects.toThrow('closed');
+    await p.close();
+    await hanging;
+    await queued;
+    await expect(p.run({ echo: 2 })).rejects.toThrow('closed');
+  });
+});
