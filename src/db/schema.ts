@@ -12,6 +12,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -24,7 +25,7 @@ import {
 
 export const documentTypeEnum = pgEnum('document_type', ['invoice', 'credit_note']);
 
-/** Gateway-side state (spec § processing_state); only `received` is produced today. */
+/** Gateway-side state (spec § processing_state): received → validated → sent, or rejected (docs/pipeline.md). */
 export const processingStateEnum = pgEnum('processing_state', ['received', 'validated', 'sent', 'rejected']);
 
 /** One SaaS client. Every other row hangs off a tenant. */
@@ -77,8 +78,24 @@ export const submissions = pgTable(
     body: text('body').notNull(),
     bodySha256: text('body_sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * Why the document was rejected (`{ source, errors: [{ rule, message, path?, location? }] }`),
+     * set with `processing_state = 'rejected'`; null otherwise.
+     */
+    rejection: jsonb('rejection'),
+    /**
+     * The pipeline's queue is the submission row itself (an outbox written by the same
+     * statement as the submission): a `received` row is due when `pipeline_next_at` is
+     * null or past. A worker claims a row by moving `pipeline_next_at` forward (a lease),
+     * and a transient failure by moving it further (a backoff).
+     */
+    pipelineAttempts: integer('pipeline_attempts').notNull().default(0),
+    pipelineNextAt: timestamp('pipeline_next_at', { withTimezone: true }),
+    pipelineLastError: text('pipeline_last_error'),
   },
   (t) => [
+    // Only the rows still waiting for the pipeline: small, and gone from it once processed.
+    index('submissions_received_idx').on(t.id).where(sql`${t.processingState} = 'received'`),
     uniqueIndex('submissions_tenant_type_number_key').on(t.tenantId, t.documentType, t.number),
     uniqueIndex('submissions_tenant_type_saas_id_key').on(t.tenantId, t.documentType, t.saasId),
     // Unique (the id alone is) so that rows tied to a submission can reference
@@ -260,4 +277,37 @@ export const webhookAttempts = pgTable(
     error: text('error'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);
+
+/**
+ * The tenant's seller profile (EN 16931 BG-4, the seller the SaaS document does
+ * not name): one per tenant, stored complete (defaults filled in), as the wire
+ * shape of `GET /v1/seller-profile` (`src/domain/seller-profile/profile.ts`).
+ */
+export const sellerProfiles = pgTable('seller_profiles', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
+  profile: jsonb('profile').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The e-invoices the pipeline generated for a submission (UBL 2.1 and CII D16B),
+ * kept byte for byte: what goes to the PA and what the client archives. Also
+ * the French processing rule (B2B, B2BInt, B2C) and the validation warnings.
+ */
+export const submissionDocuments = pgTable(
+  'submission_documents',
+  {
+    submissionId: uuid('submission_id').primaryKey(),
+    tenantId: uuid('tenant_id').notNull(),
+    ubl: text('ubl').notNull(),
+    cii: text('cii').notNull(),
+    processingRule: text('processing_rule').notNull(),
+    /** Non-fatal findings of the official artefacts: `[{ rule, message, location }]`. */
+    warnings: jsonb('warnings').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [submissionOfTenant('submission_documents_submission_fk', t)],
 );

@@ -64,3 +64,27 @@ export interface SellerProfile {
   /** BR-FR-05/06 notes. */
   legal_notes: LegalNotes;
 }
+
+/**
+ * A seller profile as a client sends it (`PUT /v1/seller-profile`, wire
+ * names; GraphQL `SellerProfileInput` after `inputToWire`). Optional fields
+ * may be absent or null (the same on input); {@link SellerProfile} is what it
+ * becomes once checked and completed with the defaults.
+ */
+export interface SellerProfileInput {
+  name: string;
+  trading_name?: string | null;
+  siren: string;
+  siret?: string | null;
+  vat_number?: string | null;
+  address: SellerAddress;
+  /** Absent: scheme `0225` with the SIREN. `scheme` absent: `0225`. */
+  electronic_address?: { scheme?: string | null; value: string } | null;
+  email?: string | null;
+  iban?: string | null;
+  bic?: string | null;
+  /** Absent: `S1` (services, normal invoice). */
+  billing_framework?: string | null;
+  /** Each absent note takes its French default (see `defaults.ts`). */
+  legal_notes?: Partial<Record<keyof LegalNotes, string | null>> | null;
+}

@@ -1,0 +1,47 @@
+/**
+ * `GET /v1/seller-profile` and `PUT /v1/seller-profile`: the tenant's seller
+ * profile in snake_case, over the GraphQL `sellerProfile` query and
+ * `setSellerProfile` mutation (same resolvers, same checks).
+ */
+import { OperationFailed } from '../../src/http/run-operation.ts';
+import { toWireName } from '../../src/schema/wire-names.ts';
+import { OPERATIONS } from '../operations.ts';
+import { sendJson, sendProblem } from '../problem.ts';
+import { inputType, readInput, sendValidationFailed } from './input.ts';
+import type { RestHandler } from './types.ts';
+
+type Issues = Array<{ path: string; rule: string; message: string }>;
+type SetResult =
+  | { __typename: 'SellerProfileSaved'; profile: Record<string, unknown> }
+  | { __typename: 'ValidationFailed'; issues: Issues };
+
+const profileInput = inputType('SellerProfileInput');
+
+/** A GraphQL result object with camelCase keys, as the snake_case record (nulls kept: the stored profile is complete). */
+export function sellerProfileRecord(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const record: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) record[toWireName(key)] = sellerProfileRecord(field);
+  return record;
+}
+
+/** `GET /v1/seller-profile`: 200 with the profile, 404 (not-found problem) while none is set. */
+export const getSellerProfileHandler: RestHandler = async ({ res, context, run }) => {
+  const outcome = await run(OPERATIONS.sellerProfile, {}, context);
+  if (!outcome.ok) throw new OperationFailed(outcome.errors);
+  if (outcome.result == null) {
+    return sendProblem(res, 'notFound', { detail: 'No seller profile is set for this tenant: PUT /v1/seller-profile sets it' });
+  }
+  return sendJson(res, 200, sellerProfileRecord(outcome.result));
+};
+
+/** `PUT /v1/seller-profile`: the whole profile; 200 with it as stored, 400 for its structure, 422 for its values. */
+export const putSellerProfileHandler: RestHandler = async ({ req, res, context, run }) => {
+  const read = await readInput(req, res, profileInput);
+  if (!read) return;
+  const outcome = await run(OPERATIONS.setSellerProfile, { input: read.input }, context);
+  if (!outcome.ok) throw new OperationFailed(outcome.errors);
+  const result = outcome.result as SetResult;
+  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, profileInput, result.issues);
+  return sendJson(res, 200, sellerProfileRecord(result.profile));
+};

@@ -1,0 +1,110 @@
+/**
+ * Examples of `GET` and `PUT /v1/seller-profile`, recorded from a running
+ * gateway. `examples.ts` adds them to `components.examples`; the OpenAPI test
+ * validates each against its schema.
+ */
+
+type Example = { summary: string; description?: string; value: unknown };
+
+const problem = (type: string, title: string, status: number, rest: Record<string, unknown>) => ({
+  type: `urn:einvoicing:problem:${type}`,
+  title,
+  status,
+  ...rest,
+});
+
+const minimal = {
+  name: 'Atelier Numérique SAS',
+  siren: '900123456',
+  address: { line1: '10 rue de la Paix', postal_code: '75002', city: 'Paris', country: 'FR' },
+};
+
+const full = {
+  name: 'Atelier Numérique SAS',
+  trading_name: 'Atelier Numérique',
+  siren: '900123456',
+  siret: '90012345600015',
+  vat_number: 'FR87900123456',
+  address: { line1: '10 rue de la Paix', line2: 'Bâtiment B', postal_code: '75002', city: 'Paris', country: 'FR' },
+  electronic_address: { scheme: '0225', value: '900123456_FACTURES' },
+  email: 'facturation@atelier-numerique.example',
+  iban: 'FR7630006000011234567890189',
+  bic: 'AGRIFRPPXXX',
+  billing_framework: 'S2',
+  legal_notes: { aab: 'Escompte de 1 % pour paiement sous 8 jours.' },
+};
+
+const LEGAL_NOTES = {
+  pmt:
+    'En cas de retard de paiement, une indemnité forfaitaire pour frais de recouvrement de 40 € est due ' +
+    '(art. L441-10 et D441-5 du Code de commerce).',
+  pmd: "Pénalités de retard : trois fois le taux d'intérêt légal, exigibles dès le lendemain de la date d'échéance.",
+  aab: "Pas d'escompte pour paiement anticipé.",
+};
+
+/** Request bodies of `PUT /v1/seller-profile`. */
+export const sellerProfileRequestExamples: Record<string, Example> = {
+  SellerProfileMinimal: {
+    summary: 'The required fields only',
+    description: 'The reply shows the defaults: electronic address 0225 with the SIREN, billing framework S1, the French legal notes.',
+    value: minimal,
+  },
+  SellerProfileFull: { summary: 'Every field (an already paid service, S2; a discount note of its own)', value: full },
+};
+
+/** Replies of `GET` and `PUT /v1/seller-profile`. */
+export const sellerProfileReplyExamples: Record<string, Example> = {
+  SellerProfileStoredMinimal: {
+    summary: 'The minimal profile as stored, defaults filled in',
+    value: {
+      ...minimal,
+      trading_name: null,
+      siret: null,
+      vat_number: null,
+      address: { ...minimal.address, line2: null },
+      electronic_address: { scheme: '0225', value: '900123456' },
+      email: null,
+      iban: null,
+      bic: null,
+      billing_framework: 'S1',
+      legal_notes: LEGAL_NOTES,
+    },
+  },
+  SellerProfileStoredFull: {
+    summary: 'The full profile as stored',
+    value: { ...full, legal_notes: { ...LEGAL_NOTES, aab: full.legal_notes.aab } },
+  },
+  SellerProfileNotSet: {
+    summary: 'No profile yet',
+    value: problem('not-found', 'Not found', 404, { detail: 'No seller profile is set for this tenant: PUT /v1/seller-profile sets it' }),
+  },
+  SellerProfileStructureErrors: {
+    summary: 'A required field missing and a field of the wrong JSON type',
+    value: problem('malformed-request', 'Malformed request', 400, {
+      detail: '/address/city is required; /siren must be a string',
+      errors: [
+        { path: '/address/city', message: 'is required' },
+        { path: '/siren', message: 'must be a string' },
+      ],
+    }),
+  },
+  SellerProfileRefused: {
+    summary: 'Several refused values, each with its rule',
+    value: problem('validation-failed', 'Validation failed', 422, {
+      detail:
+        '/siren SIREN "900123457" is not 9 digits with a valid Luhn key; /address/country Country "fr" is not an uppercase ISO ' +
+        '3166-1 alpha-2 code; /iban "FR7630006000011234567890188" is not a valid IBAN; /billing_framework Billing framework "S3X" ' +
+        'is not one of B1, S1, M1, B2, S2, M2, S3, B4, S4, M4, S5, S6, B7, S7, B8, S8, M8, B9, S9, M9',
+      errors: [
+        { path: '/siren', rule: 'BR-FR-10', message: 'SIREN "900123457" is not 9 digits with a valid Luhn key' },
+        { path: '/address/country', rule: 'BR-CL-14', message: 'Country "fr" is not an uppercase ISO 3166-1 alpha-2 code' },
+        { path: '/iban', rule: 'GW-SELLER-IBAN', message: '"FR7630006000011234567890188" is not a valid IBAN' },
+        {
+          path: '/billing_framework',
+          rule: 'BR-FR-08',
+          message: 'Billing framework "S3X" is not one of B1, S1, M1, B2, S2, M2, S3, B4, S4, M4, S5, S6, B7, S7, B8, S8, M8, B9, S9, M9',
+        },
+      ],
+    }),
+  },
+};
