@@ -1,0 +1,160 @@
+/**
+ * The sandbox PA: an AFNOR XP Z12-013 Flow Service 1.1.0 server (OpenAPI in
+ * sandbox-pa/spec/) with its own OAuth2 token endpoint, framework-free so the
+ * gateway can mount it under a prefix on its own port, or run alone.
+ *
+ * Routes, relative to the mount point:
+ * - `POST /oauth/token` (client credentials, RFC 6749 §4.4)
+ * - `POST /flow-service/v1/flows`, `POST /flow-service/v1/flows/search`,
+ *   `GET /flow-service/v1/flows/{flowId}?docType=Metadata|Original` (bearer)
+ * - `GET /flow-service/v1/healthcheck` (no token: its operation lists no 401)
+ * Flows live in memory only.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSandboxAuth } from './auth.ts';
+import { checkSearch } from './flow-info.ts';
+import { BodyTooLarge, readJson, sendError, sendJson } from './http.ts';
+import { createLifecyclePlayer } from './lifecycle.ts';
+import { createFlowStore } from './store.ts';
+import { createFlow } from './submit.ts';
+import type { FileCheckResult } from './types.ts';
+
+/** Options of one sandbox instance. */
+export interface SandboxPaOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Delay between two status flows of an invoice, in milliseconds. */
+  stepMs: number;
+  /** The file check run before acknowledging (XSD, EN 16931, BR-FR in the gateway); none: every readable file is Ok. */
+  checkFile?: (syntax: string, bytes: Buffer) => Promise<FileCheckResult>;
+  now?: () => Date;
+  /** Lifetime of an access token, in seconds (default 3600). */
+  tokenTtlSeconds?: number;
+  /** Told about unexpected failures (default: console.error). */
+  onError?: (error: unknown) => void;
+}
+
+/** A running sandbox. */
+export interface SandboxPa {
+  /** Serves one request; `pathAfterPrefix` is the path below the mount point, with or without its query string. */
+  handle(req: IncomingMessage, res: ServerResponse, pathAfterPrefix: string): void;
+  /** Serves the sandbox alone on `port` (0: any free port); resolves with the bound port and base URL. */
+  listen(port: number, host?: string): Promise<{ port: number; url: string }>;
+  /** Forgets every issued token (for tests of a client's refresh on 401). */
+  revokeTokens(): void;
+  /** Stops the lifecycle timers and the standalone server if any. */
+  close(): Promise<void>;
+}
+
+const FLOWS = '/flow-service/v1';
+
+/** Creates a sandbox PA. */
+export function createSandboxPa(options: SandboxPaOptions): SandboxPa {
+  const now = options.now ?? (() => new Date());
+  const onError = options.onError ?? ((error: unknown) => console.error('sandbox-pa:', error));
+  const auth = createSandboxAuth({
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    now,
+  });
+  const store = createFlowStore(now);
+  const player = createLifecyclePlayer({ store, stepMs: options.stepMs, now });
+  let server: Server | undefined;
+
+  async function route(req: IncomingMessage, res: ServerResponse, pathAfterPrefix: string): Promise<void> {
+    const url = new URL(
+      pathAfterPrefix.includes('?') ? pathAfterPrefix : pathAfterPrefix + (req.url?.match(/\?.*$/)?.[0] ?? ''),
+      'http://sandbox',
+    );
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const method = req.method ?? 'GET';
+    if (path === '/oauth/token') {
+      if (method !== 'POST') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'use POST', { allow: 'POST' });
+      return auth.token(req, res);
+    }
+    if (path === `${FLOWS}/healthcheck`) {
+      if (method !== 'GET' && method !== 'HEAD') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'use GET', { allow: 'GET, HEAD' });
+      res.writeHead(200, { 'content-length': '0' });
+      return void res.end();
+    }
+    if (!path.startsWith(`${FLOWS}/`)) return sendError(res, 404, 'MISSING_RESOURCE', 'Requested resource is Not Found');
+    if (!auth.authorize(req, res)) return;
+    if (path === `${FLOWS}/flows`) {
+      if (method !== 'POST') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'use POST', { allow: 'POST' });
+      return createFlow(req, res, { store, player, checkFile: options.checkFile, onError });
+    }
+    if (path === `${FLOWS}/flows/search`) {
+      if (method !== 'POST') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'use POST', { allow: 'POST' });
+      const checked = checkSearch(await readJson(req, 64 * 1024));
+      if ('invalid' in checked) return sendError(res, 400, checked.invalid.errorCode, checked.invalid.errorMessage);
+      return sendJson(res, 200, { limit: checked.limit, filters: checked.where, results: store.search(checked.where, checked.limit) });
+    }
+    const match = /^\/flow-service\/v1\/flows\/([^/]+)$/.exec(path);
+    if (!match) return sendError(res, 404, 'MISSING_RESOURCE', 'Requested resource is Not Found');
+    if (method !== 'GET') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'use GET', { allow: 'GET' });
+    return getFlow(res, decodeURIComponent(match[1]!), url.searchParams.get('docType') ?? 'Metadata');
+  }
+
+  function getFlow(res: ServerResponse, flowId: string, docType: string): void {
+    if (!['Metadata', 'Original', 'Converted', 'ReadableView'].includes(docType)) {
+      sendError(res, 400, 'INVALID_FIELD_VALUE', 'docType must be one of Metadata, Original, Converted, ReadableView');
+      return;
+    }
+    const entry = store.get(flowId);
+    if (!entry) {
+      sendError(res, 404, 'MISSING_RESOURCE', 'Requested resource is Not Found');
+    } else if (docType === 'Metadata') {
+      sendJson(res, 200, entry.flow);
+    } else if (docType !== 'Original') {
+      // The sandbox neither converts nor renders: only the original exists.
+      sendError(res, 404, 'MISSING_RESOURCE', `no ${docType} document for this flow`);
+    } else sendOriginal(res, entry.original, entry.fileName);
+  }
+
+  function sendOriginal(res: ServerResponse, original: Buffer, fileName: string): void {
+    res.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      'content-length': String(original.length),
+      'content-disposition': `attachment;filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
+    });
+    res.end(original);
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, pathAfterPrefix: string): void {
+    route(req, res, pathAfterPrefix).catch((error) => {
+      if (error instanceof BodyTooLarge) return sendError(res, 413, 'FILE_SIZE_EXCEEDED', 'the body is too large');
+      onError(error);
+      if (!res.headersSent) sendError(res, 500, 'INTERNAL_ERROR', 'unexpected sandbox failure');
+      else res.destroy();
+    });
+  }
+
+  return {
+    handle,
+    async listen(port, host = '127.0.0.1') {
+      const bound = createServer((req, res) => handle(req, res, req.url ?? '/'));
+      server = bound;
+      await new Promise<void>((resolve, reject) => {
+        bound.once('error', reject);
+        bound.listen(port, host, () => resolve());
+      });
+      const address = bound.address() as AddressInfo;
+      const shown = host.includes(':') ? `[${host}]` : host;
+      return { port: address.port, url: `http://${shown}:${address.port}` };
+    },
+    revokeTokens: () => auth.revokeAll(),
+    async close() {
+      player.stop();
+      const running = server;
+      server = undefined;
+      if (running) {
+        running.closeAllConnections();
+        await new Promise<void>((resolve) => running.close(() => resolve()));
+      }
+    },
+  };
+}
+
+export type { FileCheckResult, Flow, FlowInfo, SearchFlowFilters } from './types.ts';

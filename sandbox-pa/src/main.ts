@@ -1,0 +1,52 @@
+/**
+ * Runs the sandbox PA alone: `npx tsx sandbox-pa/src/main.ts [--port 8090] [--host 127.0.0.1] [--client-id ID]
+ * [--client-secret SECRET] [--step-ms 1000]`. Without --client-secret a random one is generated and printed once,
+ * since an integrator needs it to configure the connector under test. Stops on SIGINT/SIGTERM.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { createSandboxPa } from './index.ts';
+
+/** Parses `argv` (without node and script), starts the sandbox, and resolves with its URLs. */
+export async function runStandalone(argv: string[]): Promise<{ flowUrl: string; tokenUrl: string; close: () => Promise<void> }> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string', default: '8090' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'client-id': { type: 'string', default: 'sandbox-client' },
+      'client-secret': { type: 'string' },
+      'step-ms': { type: 'string', default: '1000' },
+    },
+  });
+  const port = Number(values.port);
+  const stepMs = Number(values['step-ms']);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be an integer from 0 to 65535');
+  if (!Number.isFinite(stepMs) || stepMs < 0) throw new Error('--step-ms must be a number of milliseconds, 0 or more');
+  const generated = values['client-secret'] === undefined;
+  const clientSecret = values['client-secret'] ?? randomBytes(24).toString('base64url');
+  const sandbox = createSandboxPa({ clientId: values['client-id'], clientSecret, stepMs });
+  const { url } = await sandbox.listen(port, values.host);
+  const settings = [
+    `PA_FLOW_URL=${url}/flow-service`,
+    `PA_TOKEN_URL=${url}/oauth/token`,
+    `PA_CLIENT_ID=${values['client-id']}`,
+    generated ? `PA_CLIENT_SECRET=${clientSecret}` : 'PA_CLIENT_SECRET=(the one given)',
+  ];
+  process.stdout.write(`sandbox PA listening on ${url} (flows in memory only)\n${settings.join('\n')}\n`);
+  return { flowUrl: `${url}/flow-service`, tokenUrl: `${url}/oauth/token`, close: () => sandbox.close() };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runStandalone(process.argv.slice(2)).then(
+    ({ close }) => {
+      const stop = () => void close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+    (error: Error) => {
+      process.stderr.write(`sandbox-pa: ${error.message}\n`);
+      process.exit(2);
+    },
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * `POST /v1/flows` (operation createFlow): reads the multipart body with
+ * busboy (parts `flowInfo`, JSON, and `file`), stores the flow with its
+ * acknowledgement Pending, answers 202 with FullFlowInfo, then acknowledges it
+ * (Ok or Error with details) and, for an invoice acknowledged Ok, starts its
+ * lifecycle script.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import busboy from 'busboy';
+import { checkFlowInfo } from './flow-info.ts';
+import { sendError, sendJson } from './http.ts';
+import { type LifecyclePlayer, sandboxScriptFor } from './lifecycle.ts';
+import type { FlowStore } from './store.ts';
+import type { AcknowledgementDetail, FileCheckResult, FlowInfo, FlowType } from './types.ts';
+import { readUbl } from './ubl.ts';
+
+/** Largest accepted file (413 FILE_SIZE_EXCEEDED beyond). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** What createFlow needs from the sandbox. */
+export interface SubmitContext {
+  store: FlowStore;
+  player: LifecyclePlayer;
+  checkFile?: (syntax: string, bytes: Buffer) => Promise<FileCheckResult>;
+  onError: (error: unknown) => void;
+}
+
+interface Parts {
+  flowInfo?: string;
+  file?: Buffer;
+  fileName?: string;
+  tooLarge: boolean;
+}
+
+function readParts(req: IncomingMessage): Promise<Parts> {
+  return new Promise((resolve, reject) => {
+    const parts: Parts = { tooLarge: false };
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { fileSize: MAX_FILE_BYTES, files: 4, fields: 8, parts: 12 } });
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    parser.on('field', (name, value) => {
+      if (name === 'flowInfo') parts.flowInfo = value;
+    });
+    // A client may send flowInfo as a part with a file name (FormData with a Blob does): accept both.
+    parser.on('file', (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => {
+        parts.tooLarge = true;
+      });
+      stream.on('end', () => {
+        if (name === 'file') {
+          parts.file = Buffer.concat(chunks);
+          parts.fileName = info.filename;
+        } else if (name === 'flowInfo') parts.flowInfo = Buffer.concat(chunks).toString('utf8');
+      });
+    });
+    parser.on('error', reject);
+    parser.on('close', () => resolve(parts));
+    req.pipe(parser);
+  });
+}
+
+function flowTypeOf(syntax: FlowInfo['flowSyntax']): FlowType {
+  if (syntax === 'CDAR') return 'CustomerInvoiceLC';
+  if (syntax === 'FRR') return 'MultiFlowReport';
+  return 'CustomerInvoice';
+}
+
+const errorDetail = (reasonCode: string, reasonMessage: string): AcknowledgementDetail => ({
+  level: 'Error',
+  item: 'file',
+  reasonCode,
+  reasonMessage,
+});
+
+/** Handles createFlow. */
+export async function createFlow(req: IncomingMessage, res: ServerResponse, context: SubmitContext): Promise<void> {
+  if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) {
+    return sendError(res, 400, 'MISSING_REQUIRED_FIELD', 'the body must be multipart/form-data with the parts flowInfo and file');
+  }
+  let parts: Parts;
+  try {
+    parts = await readParts(req);
+  } catch (error) {
+    return sendError(res, 400, 'INVALID_FIELD_VALUE', `unreadable multipart body: ${(error as Error).message}`);
+  }
+  if (parts.tooLarge) return sendError(res, 413, 'FILE_SIZE_EXCEEDED', `the file is over ${MAX_FILE_BYTES} bytes`);
+  if (parts.flowInfo === undefined) return sendError(res, 400, 'MISSING_REQUIRED_FIELD', 'the part flowInfo is required');
+  if (parts.file === undefined) return sendError(res, 400, 'MISSING_REQUIRED_FIELD', 'the part file is required');
+  let json: unknown;
+  try {
+    json = JSON.parse(parts.flowInfo);
+  } catch {
+    return sendError(res, 400, 'INVALID_FIELD_VALUE', 'the part flowInfo is not JSON');
+  }
+  const checked = checkFlowInfo(json);
+  if ('invalid' in checked) return sendError(res, 400, checked.invalid.errorCode, checked.invalid.errorMessage);
+  const flowInfo = checked.flowInfo;
+  const file = parts.file;
+  const computed = createHash('sha256').update(file).digest('hex');
+  const flowId = randomUUID();
+  const submittedAt = context.store.stamp();
+  context.store.add({
+    flow: {
+      flowId,
+      submittedAt,
+      updatedAt: submittedAt,
+      trackingId: flowInfo.trackingId,
+      flowType: flowTypeOf(flowInfo.flowSyntax),
+      processingRule: flowInfo.processingRule ?? 'B2B',
+      processingRuleSource: flowInfo.processingRule ? 'Input' : 'Computed',
+      flowDirection: 'Out',
+      flowSyntax: flowInfo.flowSyntax,
+      flowProfile: flowInfo.flowProfile,
+      acknowledgement: { status: 'Pending' },
+    },
+    original: file,
+    fileName: flowInfo.name ?? parts.fileName ?? `${flowId}.xml`,
+  });
+  // FullFlowInfo: the flowInfo, the sha256 computed when not given (schema FlowInfo's description), flowId, submittedAt.
+  sendJson(res, 202, { ...flowInfo, sha256: flowInfo.sha256 ?? computed, flowId, submittedAt });
+  acknowledge(flowId, flowInfo, file, computed, context).catch(context.onError);
+}
+
+async function acknowledge(flowId: string, flowInfo: FlowInfo, file: Buffer, computed: string, context: SubmitContext): Promise<void> {
+  const fail = (details: AcknowledgementDetail[]) =>
+    context.store.update(flowId, (flow) => {
+      flow.acknowledgement = { status: 'Error', details };
+    });
+  if (file.length === 0) return void fail([errorDetail('EmptyFlow', 'the file is empty')]);
+  if (flowInfo.sha256 !== undefined && flowInfo.sha256 !== computed) {
+    return void fail([errorDetail('ChecksumMismatch', `sha256 given ${flowInfo.sha256}, computed ${computed}`)]);
+  }
+  const facts = flowInfo.flowSyntax === 'UBL' ? readUbl(file) : undefined;
+  if (facts && 'error' in facts) return void fail([errorDetail('InvalidSchema', facts.error)]);
+  if (context.checkFile) {
+    let result: FileCheckResult;
+    try {
+      result = await context.checkFile(flowInfo.flowSyntax, file);
+    } catch (error) {
+      // A check that breaks must not leave the flow Pending for ever: the client would wait for nothing.
+      fail([errorDetail('OtherTechnicalError', 'the file check failed unexpectedly')]);
+      throw error;
+    }
+    if (!result.ok) {
+      const details = result.details.map((detail) => errorDetail(detail.reasonCode, detail.reasonMessage));
+      return void fail(details.length > 0 ? details : [errorDetail('OtherTechnicalError', 'the file check failed')]);
+    }
+  }
+  const flow = context.store.update(flowId, (current) => {
+    current.acknowledgement = { status: 'Ok' };
+  });
+  if (!flow || !facts || flow.flowType !== 'CustomerInvoice') return;
+  const receivedAt = new Date(flow.submittedAt);
+  context.player.play(
+    {
+      invoiceNumber: facts.invoiceNumber,
+      issueDate: facts.issueDate,
+      typeCode: facts.typeCode,
+      sellerSiren: facts.sellerId ?? '',
+      sellerName: facts.sellerName,
+      buyerSiren: facts.buyerId,
+      buyerName: facts.buyerName,
+      receivedAt,
+    },
+    sandboxScriptFor(facts.invoiceNumber, facts.notes),
+    flow.processingRule,
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * A typed AFNOR XP Z12-013 Flow Service 1.1.0 client (operations createFlow,
+ * searchFlow, getFlow, getHealth of the OpenAPI document). Every call returns
+ * a result union (types.ts): expected failures are data, only programming
+ * errors throw. A 401 on a flow endpoint drops the cached token, fetches a new
+ * one and sends the request once more; a second 401 is definitive.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createTokenSource } from './token.ts';
+import { type Answer, exchange, failureOf, json } from './transport.ts';
+import type { Flow, FlowFailure, FlowInfo, FlowResult, FullFlowInfo, SearchFlowContent, SearchFlowFilters } from './types.ts';
+
+/** Settings of one PA connection (PA_FLOW_URL, PA_TOKEN_URL, PA_CLIENT_ID, PA_CLIENT_SECRET, PA_TOKEN_AUTH). */
+export interface FlowClientOptions {
+  /** The Flow Service base, ending in `/flow-service` (the OpenAPI's server URL); paths `/v1/...` go below it. */
+  flowUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** `basic`: HTTP Basic (RFC 6749 §2.3.1, recommended); `body`: client_id and client_secret in the form. */
+  tokenAuth: 'basic' | 'body';
+  fetch?: typeof fetch;
+  /** Limit for one exchange, answer included, in milliseconds (default 30,000). */
+  timeoutMs?: number;
+  /** Clock for the token cache, in epoch milliseconds (default Date.now). */
+  now?: () => number;
+}
+
+/** The client. */
+export interface FlowClient {
+  /** createFlow: multipart `flowInfo` (JSON) + `file`; sha256 computed when absent. 202 → the FullFlowInfo. */
+  submitFlow(input: { flowInfo: FlowInfo; file: Buffer; fileName: string }): Promise<FlowResult<{ flow: FullFlowInfo }>>;
+  /** searchFlow: flows matching `where` (at least one criterion), at most `limit` (1 to 100, default 25). */
+  searchFlows(where: SearchFlowFilters, limit?: number): Promise<FlowResult<SearchFlowContent>>;
+  /** getFlow with docType Metadata: the Flow. */
+  getFlow(flowId: string, docType: 'Metadata'): Promise<FlowResult<{ flow: Flow }>>;
+  /** getFlow with docType Original (or Converted, ReadableView): the file's bytes and its name from Content-Disposition. */
+  getFlow(flowId: string, docType: 'Original' | 'Converted' | 'ReadableView'): Promise<FlowResult<{ bytes: Buffer; fileName?: string }>>;
+  /** getHealth: ok when the PA answers 200. */
+  healthcheck(): Promise<FlowResult<object>>;
+}
+
+/** The file name of `Content-Disposition: attachment;filename=...` (quoted or not). */
+function fileNameOf(header: string | null): string | undefined {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header ?? '');
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
+/** Creates a client; no request is made until the first call. */
+export function createFlowClient(options: FlowClientOptions): FlowClient {
+  const fetchFn = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const base = options.flowUrl.replace(/\/+$/, '');
+  const tokens = createTokenSource({ ...options, fetch: fetchFn, timeoutMs, now: options.now ?? Date.now });
+
+  /** Sends with a bearer token, once more after a 401 with a fresh token. */
+  async function send(path: string, init: () => RequestInit, sideEffect: boolean): Promise<Answer | FlowFailure> {
+    let answer: Answer | FlowFailure | undefined;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const token = await tokens.get();
+      if (!token.ok) return token;
+      const request = init();
+      const headers = new Headers(request.headers);
+      headers.set('authorization', `Bearer ${token.token}`);
+      // The OpenAPI's optional correlation header, so a PA's support can find the call in its logs.
+      headers.set('x-request-id', randomUUID());
+      answer = await exchange(fetchFn, base + path, { ...request, headers }, timeoutMs, sideEffect);
+      if ('ok' in answer || answer.status !== 401) return answer;
+      tokens.invalidate(token.token);
+    }
+    return answer!;
+  }
+
+  async function getFlow(flowId: string, docType: string): Promise<FlowResult<{ flow: Flow } | { bytes: Buffer; fileName?: string }>> {
+    const path = `/v1/flows/${encodeURIComponent(flowId)}?docType=${encodeURIComponent(docType)}`;
+    const answer = await send(path, () => ({ method: 'GET' }), false);
+    if ('ok' in answer) return answer;
+    if (answer.status !== 200) return failureOf(answer);
+    if (docType !== 'Metadata') return { ok: true, bytes: answer.body, fileName: fileNameOf(answer.headers.get('content-disposition')) };
+    const flow = json(answer.body) as Flow | undefined;
+    if (!flow || typeof flow.flowId !== 'string') return { ok: false, kind: 'retryable', status: 200, error: 'unreadable flow metadata' };
+    return { ok: true, flow };
+  }
+
+  return {
+    async submitFlow({ flowInfo, file, fileName }) {
+      const info: FlowInfo = { ...flowInfo, sha256: flowInfo.sha256 ?? createHash('sha256').update(file).digest('hex') };
+      const init = () => {
+        const form = new FormData();
+        form.append('flowInfo', new Blob([JSON.stringify(info)], { type: 'application/json' }), 'flowInfo.json');
+        form.append(
+          'file',
+          new Blob([Uint8Array.from(file)], { type: info.flowSyntax === 'Factur-X' ? 'application/pdf' : 'application/xml' }),
+          fileName,
+        );
+        return { method: 'POST', body: form };
+      };
+      const answer = await send('/v1/flows', init, true);
+      if ('ok' in answer) return answer;
+      if (answer.status < 200 || answer.status >= 300) return failureOf(answer);
+      const flow = json(answer.body) as FullFlowInfo | undefined;
+      // Accepted but unreadable: the flow may exist; the caller must search by trackingId before sending again.
+      if (!flow || typeof flow.flowId !== 'string')
+        return { ok: false, kind: 'unknown-outcome', error: `HTTP ${answer.status} without a readable flowId` };
+      return { ok: true, flow };
+    },
+
+    async searchFlows(where, limit = 25) {
+      const init = () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ limit, where }) });
+      const answer = await send('/v1/flows/search', init, false);
+      if ('ok' in answer) return answer;
+      if (answer.status !== 200) return failureOf(answer);
+      const content = json(answer.body) as SearchFlowContent | undefined;
+      if (!content || !Array.isArray(content.results))
+        return { ok: false, kind: 'retryable', status: 200, error: 'unreadable search answer' };
+      return { ok: true, limit: content.limit ?? limit, filters: content.filters ?? where, results: content.results };
+    },
+
+    getFlow: getFlow as FlowClient['getFlow'],
+
+    async healthcheck() {
+      const answer = await send('/v1/healthcheck', () => ({ method: 'GET' }), false);
+      if ('ok' in answer) return answer;
+      return answer.status === 200 ? { ok: true } : failureOf(answer);
+    },
+  };
+}
+
+export type * from './types.ts';

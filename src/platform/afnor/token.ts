@@ -1,0 +1,86 @@
+/**
+ * OAuth2 client credentials for the PA (RFC 6749 §4.4): the client id and
+ * secret go in HTTP Basic (§2.3.1, each form-urlencoded first, the method the
+ * RFC recommends) or in the form body for a PA that wants them there. The
+ * access token is cached until 30 s before its `expires_in`; concurrent
+ * callers share one token request.
+ */
+import { exchange, failureOf, json } from './transport.ts';
+import type { FlowFailure } from './types.ts';
+
+/** Seconds before expiry at which a cached token is no longer used. */
+export const TOKEN_EARLY_REFRESH_SECONDS = 30;
+
+/** Token source of one client. */
+export interface TokenSource {
+  /** A live access token, or why none could be had (the flow request has not been sent: never unknown-outcome). */
+  get(): Promise<{ ok: true; token: string } | FlowFailure>;
+  /** Drops `token` from the cache if it is still the cached one (after a 401). */
+  invalidate(token: string): void;
+}
+
+/** Credentials and transport for the token endpoint. */
+export interface TokenOptions {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  tokenAuth: 'basic' | 'body';
+  fetch: typeof fetch;
+  timeoutMs: number;
+  now: () => number;
+}
+
+/** application/x-www-form-urlencoded encoding of one value (RFC 6749 Appendix B). */
+function formEncode(value: string): string {
+  return new URLSearchParams({ v: value }).toString().slice(2);
+}
+
+/** Creates the token source. */
+export function createTokenSource(options: TokenOptions): TokenSource {
+  let cached: { token: string; validUntil: number } | undefined;
+  let pending: Promise<{ ok: true; token: string } | FlowFailure> | undefined;
+
+  async function request(): Promise<{ ok: true; token: string } | FlowFailure> {
+    const form = new URLSearchParams({ grant_type: 'client_credentials' });
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    if (options.tokenAuth === 'basic') {
+      const pair = `${formEncode(options.clientId)}:${formEncode(options.clientSecret)}`;
+      headers['authorization'] = `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+    } else {
+      form.set('client_id', options.clientId);
+      form.set('client_secret', options.clientSecret);
+    }
+    const started = options.now();
+    // Getting a token changes nothing at the PA: a lost answer is retryable.
+    const answer = await exchange(
+      options.fetch,
+      options.tokenUrl,
+      { method: 'POST', headers, body: form.toString() },
+      options.timeoutMs,
+      false,
+    );
+    if ('ok' in answer) return answer;
+    if (answer.status < 200 || answer.status >= 300) {
+      const failure = failureOf(answer);
+      return failure.kind === 'definitive' ? { ...failure, errorMessage: failure.errorMessage ?? 'token request refused' } : failure;
+    }
+    const body = json(answer.body) as { access_token?: unknown; expires_in?: unknown } | undefined;
+    if (typeof body?.access_token !== 'string' || body.access_token === '') {
+      return { ok: false, kind: 'retryable', status: answer.status, error: 'token endpoint answered without an access_token' };
+    }
+    const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 0);
+    cached = { token: body.access_token, validUntil: started + (expiresIn - TOKEN_EARLY_REFRESH_SECONDS) * 1000 };
+    return { ok: true, token: body.access_token };
+  }
+
+  return {
+    async get() {
+      if (cached && options.now() < cached.validUntil) return { ok: true, token: cached.token };
+      if (!pending) pending = request().finally(() => (pending = undefined));
+      return pending;
+    },
+    invalidate(token) {
+      if (cached?.token === token) cached = undefined;
+    },
+  };
+}
