@@ -9,6 +9,7 @@ import { examples } from './openapi/examples.ts';
 import { paths } from './openapi/paths.ts';
 import { headers, responses } from './openapi/responses.ts';
 import { replySchemas } from './openapi/replies.ts';
+import { sellerProfileSchemas } from './openapi/seller-profile.ts';
 import { webhookSchemas } from './openapi/webhooks.ts';
 
 const description = `
@@ -59,6 +60,10 @@ export const openApiDocument = {
         'Endpoints that receive your submission events as signed POSTs (Standard Webhooks), retried for about ' +
         'three days; their deliveries and attempts.',
     },
+    {
+      name: 'Seller profile',
+      description: 'Who the seller of your documents is (EN 16931 BG-4): the SaaS document names only the buyer.',
+    },
     { name: 'Platform', description: 'For the accredited platform (PA) only: report lifecycle statuses.' },
     { name: 'Meta', description: 'This description.' },
   ],
@@ -82,7 +87,7 @@ export const openApiDocument = {
           'token is refused with 403.',
       },
     },
-    schemas: { ...documentSchemas, ...replySchemas, ...webhookSchemas },
+    schemas: { ...documentSchemas, ...replySchemas, ...webhookSchemas, ...sellerProfileSchemas },
     responses,
     headers,
     examples,

@@ -32,6 +32,16 @@ function submitOperation(field: 'submitInvoice' | 'submitCreditNote', inputType:
   `;
 }
 
+const SELLER_PROFILE = /* GraphQL */ `
+  fragment SellerProfileRecord on SellerProfile {
+    name tradingName siren siret vatNumber
+    address { line1 line2 postalCode city country }
+    electronicAddress { scheme value }
+    email iban bic billingFramework
+    legalNotes { pmt pmd aab }
+  }
+`;
+
 export const OPERATIONS = {
   submitInvoice: submitOperation('submitInvoice', 'InvoiceInput'),
   submitCreditNote: submitOperation('submitCreditNote', 'CreditNoteInput'),
@@ -39,6 +49,17 @@ export const OPERATIONS = {
   invoiceStatuses: `query ($id: ID!) { result: invoice(id: $id) { statuses { ...StatusEntry } } } ${STATUS}`,
   creditNote: `query ($id: ID!) { result: creditNote(id: $id) { ...SubmissionRecord } } ${RECORD}`,
   creditNoteStatuses: `query ($id: ID!) { result: creditNote(id: $id) { statuses { ...StatusEntry } } } ${STATUS}`,
+  sellerProfile: `query { result: sellerProfile { ...SellerProfileRecord } } ${SELLER_PROFILE}`,
+  setSellerProfile: /* GraphQL */ `
+    mutation ($input: SellerProfileInput!) {
+      result: setSellerProfile(input: $input) {
+        __typename
+        ... on SellerProfileSaved { profile { ...SellerProfileRecord } }
+        ... on ValidationFailed { message issues { path rule message } }
+      }
+    }
+    ${SELLER_PROFILE}
+  `,
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

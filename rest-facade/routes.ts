@@ -1,6 +1,7 @@
 /** The `/v1` routes of the spec (§ Endpoints), webhook endpoint management, the platform's `/pa/v1` route, and their handlers. */
 import { lifecycleEventsHandler } from './handlers/lifecycle-events.ts';
 import { recordHandler, statusesHandler } from './handlers/lookup.ts';
+import { getSellerProfileHandler, putSellerProfileHandler } from './handlers/seller-profile.ts';
 import { submitHandler } from './handlers/submit.ts';
 import type { RestHandler } from './handlers/types.ts';
 import { listWebhookDeliveriesHandler, redeliverWebhookHandler } from './handlers/webhook-deliveries.ts';
@@ -14,7 +15,7 @@ import {
 } from './handlers/webhook-endpoints.ts';
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   handler: RestHandler;
 }
@@ -38,6 +39,8 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/invoices/:id/statuses', handler: statusesHandler('invoiceStatuses', 'invoice') },
   { method: 'GET', path: '/v1/credit-notes/:id', handler: recordHandler('creditNote', 'credit note') },
   { method: 'GET', path: '/v1/credit-notes/:id/statuses', handler: statusesHandler('creditNoteStatuses', 'credit note') },
+  { method: 'GET', path: '/v1/seller-profile', handler: getSellerProfileHandler },
+  { method: 'PUT', path: '/v1/seller-profile', handler: putSellerProfileHandler },
   { method: 'POST', path: '/pa/v1/lifecycle-events', handler: lifecycleEventsHandler },
   { method: 'POST', path: '/v1/webhook-endpoints', handler: createWebhookEndpointHandler },
   { method: 'GET', path: '/v1/webhook-endpoints', handler: listWebhookEndpointsHandler },

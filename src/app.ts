@@ -29,6 +29,9 @@ import { NO_PLATFORM, type PlatformConnector } from './platform/connector.ts';
 import { inProcessReporter, RECORD_LIFECYCLE_STATUS } from './platform/report.ts';
 import { realTimers, type Scheduler } from './platform/scheduler.ts';
 import { createSimulatedPlatform } from './platform/simulated.ts';
+import { onSellerProfileSaved } from './domain/seller-profile/service.ts';
+import { createPipeline } from './pipeline/worker.ts';
+import { createValidator } from './validation/index.ts';
 import { webhookJobs } from './webhooks/deliver.ts';
 import type { WebhookSettings } from './webhooks/endpoints.ts';
 import { endpointPresence } from './webhooks/presence.ts';
@@ -64,6 +67,13 @@ export interface AppOptions {
   realtime?: RealtimeLimits;
   /** Per-tenant rate limits, points per second (default DEFAULT_RATE_LIMITS). */
   rateLimits?: RateLimitSettings;
+  /**
+   * How the pipeline checks generated documents: `official` runs the official XSD, EN 16931 and
+   * BR-FR artefacts in `validationWorkers` worker threads; `native` trusts the gateway's own rules
+   * (the 422 stage and the mapping). Default `native` here (tests), `official` in `serve` (VALIDATION).
+   */
+  validation?: 'official' | 'native';
+  validationWorkers?: number;
 }
 
 /** Per-token caps on real-time resources (`src/http/subscription-caps.ts`). */
@@ -91,6 +101,7 @@ export function buildApp(options: AppOptions): App {
   const queue = createWebhookQueue(options.db, log);
   const presence = endpointPresence();
   let connector: PlatformConnector = NO_PLATFORM;
+  const validator = options.validation === 'official' ? createValidator({ workers: options.validationWorkers ?? 2 }) : undefined;
   // Set when a fan-out job was enqueued in a transaction: after its commit, the worker is woken.
   let fanoutEnqueued = false;
   const events: EventSink = {
@@ -108,9 +119,15 @@ export function buildApp(options: AppOptions): App {
         fanoutEnqueued = false;
         queue.wakeFanout();
       }
-      for (const event of committed) if (event.type === 'received') connector.handOver(event.submissionId);
+      for (const event of committed) {
+        if (event.type !== 'received') continue;
+        pipeline.wake();
+        connector.handOver(event.submissionId);
+      }
     },
   };
+  const pipeline = createPipeline({ db: options.db.db, events, validator, log });
+  const stopProfileListener = onSellerProfileSaved(options.db.db, () => pipeline.wake());
   const settings: WebhookSettings = {
     secretsKey: options.webhooks?.secretsKey ?? randomBytes(32),
     urlPolicy: { allowPrivate: options.webhooks?.allowPrivateUrls ?? false },
@@ -161,6 +178,7 @@ export function buildApp(options: AppOptions): App {
     async start(port = 0, host) {
       await hub.start();
       await queue.start(jobs, options.webhooks?.workers ?? 4);
+      pipeline.start();
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
@@ -179,6 +197,9 @@ export function buildApp(options: AppOptions): App {
         server.closeAllConnections();
       });
       await connector.stop();
+      stopProfileListener();
+      await pipeline.stop();
+      await validator?.close();
       await queue.stop();
       await hub.close();
     },

@@ -18,6 +18,10 @@ export interface Config {
   platform: 'simulated' | 'none';
   /** Delay between two steps of the simulated platform's script. */
   simulatedStepMs: number;
+  /** `official`: the pipeline runs the official XSD, EN 16931 and BR-FR artefacts; `native`: the gateway's own rules only. */
+  validation: 'official' | 'native';
+  /** Worker threads running the official artefacts. */
+  validationWorkers: number;
   /** Base64 of 32 bytes sealing webhook secrets; unset: a key file in `dataDir`. */
   webhookSecretsKey: string | undefined;
   /** Development only: webhooks may go to http:// and private addresses. */
@@ -46,6 +50,8 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'DB_POOL_SIZE', fallback: '10', summary: 'PostgreSQL connection pool size' },
   { name: 'LOG_LEVEL', fallback: 'info', summary: 'debug, info, warn, error or silent' },
   { name: 'PLATFORM', fallback: 'simulated', summary: 'simulated (a scripted PA) or none' },
+  { name: 'VALIDATION', fallback: 'official', summary: 'official (XSD, EN 16931 and BR-FR artefacts) or native (own rules only)' },
+  { name: 'VALIDATION_WORKERS', fallback: '2', summary: 'worker threads running the official artefacts' },
   { name: 'SIMULATED_PLATFORM_STEP_MS', fallback: '2000', summary: 'delay between two simulated statuses' },
   { name: 'WEBHOOK_SECRETS_KEY', fallback: 'a key file in DATA_DIR', summary: 'base64 of 32 bytes sealing webhook secrets' },
   { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: 'false', summary: 'development: webhooks to http:// and private addresses' },
@@ -88,6 +94,10 @@ function platform(raw: string | undefined): Config['platform'] {
 }
 
 /** Reads the configuration. @throws ConfigError naming the variable when a value is invalid. */
+function invalidValidation(raw: string): never {
+  throw new ConfigError(`VALIDATION must be "official" or "native", got "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -101,6 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
     logLevel: env.LOG_LEVEL || 'info',
     platform: platform(env.PLATFORM),
+    validation:
+      env.VALIDATION === 'native'
+        ? 'native'
+        : env.VALIDATION === undefined || env.VALIDATION === 'official'
+          ? 'official'
+          : invalidValidation(env.VALIDATION),
+    validationWorkers: integer(env, 'VALIDATION_WORKERS', 2, 1, 16),
     simulatedStepMs: integer(env, 'SIMULATED_PLATFORM_STEP_MS', 2000, 0, 3_600_000),
     webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),

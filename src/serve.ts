@@ -7,6 +7,8 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openConfigured } from './db/open.ts';
 import { anyTenant } from './domain/tenancy/store.ts';
+import { DEMO_SELLER_PROFILE } from './domain/seller-profile/defaults.ts';
+import { setSellerProfile } from './domain/seller-profile/service.ts';
 import { createToken } from './domain/tenancy/service.ts';
 import type { Logger } from './logger.ts';
 import { loadSecretsKey } from './webhooks/secrets.ts';
@@ -30,8 +32,13 @@ export async function serve(config: Config, log: Logger): Promise<void> {
   // Quick start: an empty embedded database gets a `dev` tenant, its token shown once.
   if (database.engine === 'pglite' && !(await anyTenant(database.db))) {
     const created = await createToken(database.db, 'dev');
+    // A demo seller too, so its documents can be processed at once (docs/api-guide.md, "Seller profile").
+    const profile = await setSellerProfile(database.db, created.tenant.id, DEMO_SELLER_PROFILE);
+    if (!profile.ok) throw new Error(`the demo seller profile is refused: ${JSON.stringify(profile.violations)}`);
     process.stdout.write(
-      `\nCreated tenant "dev". Its API token is shown once, keep it:\n\n  ${created.token}\n\n` + `  export TOKEN=${created.token}\n\n`,
+      `\nCreated tenant "dev". Its API token is shown once, keep it:\n\n  ${created.token}\n\n` +
+        `  export TOKEN=${created.token}\n\n` +
+        `It sells as the demo seller "${DEMO_SELLER_PROFILE.name}" (SIREN ${DEMO_SELLER_PROFILE.siren}): GET /v1/seller-profile shows it, PUT replaces it.\n\n`,
     );
   }
   const app = buildApp({
@@ -40,6 +47,8 @@ export async function serve(config: Config, log: Logger): Promise<void> {
     graphqlFastPath: config.graphqlFastPath,
     rateLimits: config.rateLimits,
     realtime: { connectionsPerToken: config.subscriptionConnectionsPerToken, subscriptionsPerToken: config.subscriptionsPerToken },
+    validation: config.validation,
+    validationWorkers: config.validationWorkers,
     platform: config.platform === 'simulated' ? { kind: 'simulated', stepDelayMs: config.simulatedStepMs } : { kind: 'none' },
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),

@@ -6,6 +6,7 @@
 import bis3Invoice from '../../examples/BIS3_Invoice_positive.json' with { type: 'json' };
 import guideInvoice from '../../examples/guide-example1.json' with { type: 'json' };
 import { webhookReplyExamples, webhookRequestExamples } from './webhook-examples.ts';
+import { sellerProfileReplyExamples, sellerProfileRequestExamples } from './seller-profile-examples.ts';
 
 type Example = { summary: string; description?: string; value: unknown };
 
@@ -309,6 +310,8 @@ export const examples: Record<string, Example> = {
   ...replyExamples,
   ...webhookRequestExamples,
   ...webhookReplyExamples,
+  ...sellerProfileRequestExamples,
+  ...sellerProfileReplyExamples,
 };
 
 /** `{ Name: { $ref } }` for the media type `examples` of an operation. */

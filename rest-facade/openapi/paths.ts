@@ -4,6 +4,7 @@
  * each route.
  */
 import { headerRef, json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { sellerProfilePaths } from './seller-profile.ts';
 import { webhookPaths } from './webhooks.ts';
 
 const idempotencyKey: Obj = {
@@ -247,6 +248,7 @@ export const paths: Obj = {
     post: lifecycleEvents,
   },
   ...webhookPaths,
+  ...sellerProfilePaths,
   '/v1/openapi.json': {
     description: 'Other methods than GET and HEAD: 405 with `Allow: GET, HEAD`.',
     get: {

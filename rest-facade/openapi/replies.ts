@@ -47,10 +47,30 @@ export const LIFECYCLE_RULES: readonly RuleId[] = [
  */
 export const WEBHOOK_RULES: readonly RuleId[] = ['GW-WEBHOOK-URL', 'GW-WEBHOOK-EVENT-TYPE', 'GW-WEBHOOK-DESCRIPTION'];
 
+/**
+ * The rules only the seller profile reports (`src/domain/seller-profile/checks.ts`, in its own 422 schema,
+ * `./seller-profile.ts`); it also reports some submission rules (country, SIRET, VAT number).
+ */
+export const SELLER_PROFILE_ONLY_RULES: readonly RuleId[] = [
+  'BR-FR-09',
+  'BR-FR-10',
+  'BR-CL-25',
+  'BR-FR-23',
+  'BR-FR-25',
+  'GW-SELLER-ENDPOINT',
+  'GW-SELLER-VAT-SIREN',
+  'GW-SELLER-EMAIL',
+  'GW-SELLER-IBAN',
+  'GW-SELLER-BIC',
+  'GW-SELLER-TEXT',
+];
+
 const lifecycleRules = RULE_CATALOGUE.filter((entry) => LIFECYCLE_RULES.includes(entry.id));
 /** The catalogue entries of `rules`, in catalogue order. */
 export const catalogueEntries = (rules: readonly RuleId[]) => RULE_CATALOGUE.filter((entry) => rules.includes(entry.id));
-const submissionRules = RULE_CATALOGUE.filter((entry) => !LIFECYCLE_RULES.includes(entry.id) && !WEBHOOK_RULES.includes(entry.id));
+const submissionRules = RULE_CATALOGUE.filter(
+  (entry) => !LIFECYCLE_RULES.includes(entry.id) && !WEBHOOK_RULES.includes(entry.id) && !SELLER_PROFILE_ONLY_RULES.includes(entry.id),
+);
 
 /** The fields of a lifecycle status entry (`records.ts` `statusEntry`). */
 const statusProperties: Schema = {

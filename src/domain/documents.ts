@@ -100,7 +100,9 @@ export interface InvoiceDocument {
 }
 
 /** Credit note line: an invoice line without `type` (spec § Credit note). */
-export type CreditNoteLine = Omit<InvoiceLine, 'type'>;
+export type CreditNoteLine = Pick<InvoiceLine, 'id' | 'description' | 'quantity' | 'unit_amount' | 'amount' | 'taxes'> & {
+  [extra: string]: unknown;
+};
 
 /** Request body of `POST /v1/credit-notes` (spec § Credit note). */
 export interface CreditNoteDocument {

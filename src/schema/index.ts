@@ -14,5 +14,7 @@ import './types/lifecycle-event.ts';
 import './types/submission-event.ts';
 import './types/webhook-endpoint.ts';
 import './types/webhook-delivery.ts';
+import './types/seller-profile.ts';
+import './types/generated-document.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -112,6 +112,8 @@ describe('OpenAPI document', () => {
         `post ${ROTATE_SECRET}`,
         `get ${DELIVERIES}`,
         `post ${REDELIVER}`,
+        'get /v1/seller-profile',
+        'put /v1/seller-profile',
       ].sort(),
     );
     for (const { path, op } of operations) {

@@ -76,6 +76,143 @@ const CATALOGUE = [
     reference: 'spec § POST /v1/credit-notes, § Errors cause 7; EN 16931 BG-3 (BT-25, BT-26)',
   },
   {
+    id: 'BR-16',
+    summary: 'The document has no line (BG-25).',
+    reference: 'EN 16931 BR-16; path /lines',
+  },
+  {
+    id: 'BR-21',
+    summary: 'A line identifier (BT-126, `lines[].id`) is empty.',
+    reference: 'EN 16931 BR-21',
+  },
+  {
+    id: 'BR-25',
+    summary: 'An item name (BT-153, `lines[].description`) is empty.',
+    reference: 'EN 16931 BR-25',
+  },
+  {
+    id: 'BR-07',
+    summary: 'The buyer name (BT-44, `customer_snapshot.name`) is empty.',
+    reference: 'EN 16931 BR-07',
+  },
+  {
+    id: 'BR-CO-10',
+    summary: '`subtotal` is not the sum of the line amounts (BT-106 = Σ BT-131).',
+    reference: 'EN 16931 BR-CO-10; path /subtotal; docs/mapping.md (Totals)',
+  },
+  {
+    id: 'BR-CO-14',
+    summary: "`tax_total` is not the sum of the lines' tax amounts (BT-110 = Σ BT-117).",
+    reference: 'EN 16931 BR-CO-14; path /tax_total',
+  },
+  {
+    id: 'BR-CO-15',
+    summary: '`total` is not `total_excl_tax` + `tax_total` (BT-112 = BT-109 + BT-110).',
+    reference: 'EN 16931 BR-CO-15; path /total',
+  },
+  {
+    id: 'BR-CO-16',
+    summary:
+      '`amount_due` differs from `total` − `amount_paid` by one currency unit or more (BT-115 = BT-112 − BT-113 + BT-114; a smaller gap is the rounding amount BT-114).',
+    reference: 'EN 16931 BR-CO-16; path /amount_due',
+  },
+  {
+    id: 'BR-CO-17',
+    summary:
+      "The lines' tax of one VAT category and rate is not its taxable amount × rate within one currency unit (BT-117 = BT-116 × BT-119 / 100, the tolerance of the official schematron).",
+    reference: 'EN 16931 BR-CO-17; path: the first line of the category',
+  },
+  {
+    id: 'BR-FR-01',
+    summary: 'The document number (BT-1) is longer than 35 characters.',
+    reference: 'BR-FR-01 (FNFE-MPE 1.4.0.03); path /number',
+  },
+  {
+    id: 'BR-FR-02',
+    summary: 'The document number (BT-1) has characters other than A-Z a-z 0-9 + - _ / (spaces included).',
+    reference: 'BR-FR-02 (FNFE-MPE 1.4.0.03); path /number',
+  },
+  {
+    id: 'BR-FR-03',
+    summary: 'A date (BT-2 issue date from finalized_at or created_at, BT-9 due_date, BT-73/74 period) is outside the years 2000 to 2099.',
+    reference: 'BR-FR-03 (FNFE-MPE 1.4.0.03)',
+  },
+  {
+    id: 'BR-FR-12',
+    summary: 'No buyer electronic address (BT-49) can be derived: no SIREN (B2B: scheme 0225) and no e-mail (scheme EM).',
+    reference: 'BR-FR-12 (FNFE-MPE 1.4.0.03); path /customer_snapshot',
+  },
+  {
+    id: 'BR-FR-15',
+    summary: 'A tax `category` (BT-151) is not one of S, Z, E, AE, K, G, O.',
+    reference: 'BR-FR-15 (FNFE-MPE 1.4.0.03)',
+  },
+  {
+    id: 'BR-FR-16',
+    summary: 'A tax rate (BT-152) is not a French VAT rate (0, 0.9, 1.05, 1.75, 2.1, 5.5, 7, 8.5, 9.2, 9.6, 10, 13, 19.6, 20, 20.6).',
+    reference: "BR-FR-16 (FNFE-MPE 1.4.0.03, custom:is-valid-vat-rate); path: the tax's percentage",
+  },
+  {
+    id: 'BR-FR-CO-12',
+    summary: 'A document not in EUR does not give its VAT total in EUR (BT-111: `tax_total_eur`, euro cents).',
+    reference: 'BR-FR-CO-12 (FNFE-MPE 1.4.0.03); path /tax_total_eur',
+  },
+  {
+    id: 'BR-FR-DEC-01',
+    summary: 'An amount needs more than two decimals (a BHD, KWD or TND amount not a multiple of 10 minor units).',
+    reference: 'BR-FR-DEC-01 (FNFE-MPE 1.4.0.03); EN 16931 BR-DEC-*',
+  },
+  {
+    id: 'BR-FR-DEC-02',
+    summary: 'A quantity (BT-129) has more than four decimals.',
+    reference: 'BR-FR-DEC-02 (FNFE-MPE 1.4.0.03)',
+  },
+  {
+    id: 'BR-S-05',
+    summary: 'A tax of category S (standard rate) has a 0 % rate.',
+    reference: 'EN 16931 BR-S-05',
+  },
+  {
+    id: 'BR-Z-05',
+    summary: 'A tax of category Z (zero rated) has a rate other than 0 %.',
+    reference: 'EN 16931 BR-Z-05',
+  },
+  {
+    id: 'BR-E-05',
+    summary: 'A tax of category E (exempt) has a rate other than 0 %.',
+    reference: 'EN 16931 BR-E-05',
+  },
+  {
+    id: 'BR-AE-05',
+    summary: 'A tax of category AE (reverse charge) has a rate other than 0 %.',
+    reference: 'EN 16931 BR-AE-05',
+  },
+  {
+    id: 'BR-IC-05',
+    summary: 'A tax of category K (intra-community supply) has a rate other than 0 %.',
+    reference: 'EN 16931 BR-IC-05',
+  },
+  {
+    id: 'BR-G-05',
+    summary: 'A tax of category G (export outside the EU) has a rate other than 0 %.',
+    reference: 'EN 16931 BR-G-05',
+  },
+  {
+    id: 'BR-O-05',
+    summary: 'A tax of category O (not subject to VAT) has a rate other than 0 %.',
+    reference: 'EN 16931 BR-O-05',
+  },
+  {
+    id: 'BR-AE-02',
+    summary: 'A line of category AE while the buyer has neither a VAT number (BT-48) nor a SIREN (BT-47).',
+    reference: 'EN 16931 BR-AE-02; path /customer_snapshot/tax_ids',
+  },
+  {
+    id: 'BR-IC-02',
+    summary: 'A line of category K while the buyer has no VAT number (BT-48).',
+    reference: 'EN 16931 BR-IC-02; path /customer_snapshot/tax_ids',
+  },
+  {
     id: 'GW-LIFECYCLE-CODE',
     summary: 'A lifecycle event (POST /pa/v1/lifecycle-events) has a code outside 200 to 214.',
     reference: 'spec § lifecycle code, § Limits (Lifecycle code range)',
@@ -119,6 +256,68 @@ const CATALOGUE = [
     id: 'GW-WEBHOOK-DESCRIPTION',
     summary: 'A webhook endpoint description contains U+0000 or an unpaired surrogate, which cannot be stored unchanged.',
     reference: 'spec § Events (webhooks); PostgreSQL text refuses U+0000, RFC 8259 § 8.2',
+  },
+  {
+    id: 'BR-FR-08',
+    summary:
+      'The billing framework (BT-23, `billing_framework`) is not one of B1 S1 M1 B2 S2 M2 S3 B4 S4 M4 S5 S6 B7 S7 B8 S8 M8 B9 S9 M9.',
+    reference: 'BR-FR-08 (FNFE-MPE 1.4.0.x, BT-23 cadre de facturation)',
+  },
+  {
+    id: 'BR-FR-09',
+    summary: 'The seller SIRET does not start with the seller SIREN.',
+    reference: 'BR-FR-09 (FNFE-MPE 1.4.0.x); seller profile `siret`',
+  },
+  {
+    id: 'BR-FR-10',
+    summary: 'The seller SIREN (BT-30, scheme 0002) is not 9 digits with a valid Luhn key.',
+    reference: 'BR-FR-10 (FNFE-MPE 1.4.0.x, BT-30 mandatory with scheme 0002); INSEE SIREN (Luhn key)',
+  },
+  {
+    id: 'BR-CL-25',
+    summary: 'An electronic address scheme (BT-34 scheme identifier) is not a code of the EAS list (e.g. 0225, 0002, 0009, EM, 9957).',
+    reference: 'EN 16931 BR-CL-25 (CEF EAS code list, as the BR-FR schematron lists it); seller profile `electronic_address`',
+  },
+  {
+    id: 'BR-FR-23',
+    summary: 'An electronic address with scheme 0225 has characters other than letters, digits, `+`, `-`, `_` and `.`.',
+    reference: 'BR-FR-23 (FNFE-MPE 1.4.0.x, BT-34 and BT-49 with scheme 0225)',
+  },
+  {
+    id: 'BR-FR-25',
+    summary: 'An electronic address is longer than 125 characters.',
+    reference: 'BR-FR-25 (FNFE-MPE 1.4.0.x, BT-34 and BT-49)',
+  },
+  {
+    id: 'GW-SELLER-ENDPOINT',
+    summary: 'A seller electronic address does not fit its scheme: 0002 needs a valid SIREN, 0009 a valid SIRET, EM an e-mail address.',
+    reference: 'EN 16931 BT-34 (electronic address and its EAS scheme); seller profile `electronic_address`',
+  },
+  {
+    id: 'GW-SELLER-VAT-SIREN',
+    summary: 'A French seller VAT number (BT-31) is not built on the seller SIREN (FR + key + SIREN).',
+    reference: 'EN 16931 BT-31; French VAT number = FR + key + SIREN; seller profile `vat_number`, `siren`',
+  },
+  {
+    id: 'GW-SELLER-EMAIL',
+    summary: 'The seller contact e-mail (BT-43) is not an e-mail address.',
+    reference: 'EN 16931 BT-43; seller profile `email`',
+  },
+  {
+    id: 'GW-SELLER-IBAN',
+    summary: 'The seller payment account (BT-84) is not a valid IBAN (country format and check digits).',
+    reference: 'EN 16931 BG-17 BT-84; ISO 13616 IBAN; seller profile `iban`',
+  },
+  {
+    id: 'GW-SELLER-BIC',
+    summary: 'The seller payment service provider (BT-86) is not a valid BIC (8 or 11 characters).',
+    reference: 'EN 16931 BG-17 BT-86; ISO 9362 BIC; seller profile `bic`',
+  },
+  {
+    id: 'GW-SELLER-TEXT',
+    summary:
+      'A seller profile text is blank, too long (255 characters; 1,000 for a legal note) or contains U+0000 or an unpaired surrogate.',
+    reference: 'EN 16931 BT-27, BT-28, BG-5; seller profile (BR-FR-05/06 notes); PostgreSQL text refuses U+0000, RFC 8259 § 8.2',
   },
   {
     id: 'GW-SHAPE',

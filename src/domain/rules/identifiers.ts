@@ -80,6 +80,16 @@ const EU_VAT_PREFIXES: ReadonlyMap<string, VatCountry> = new Map<string, VatCoun
 
 const PREFIX_LIST = [...EU_VAT_PREFIXES.keys()].join(', ');
 
+/**
+ * True when `country` (ISO 3166-1 alpha-2) is an EU member state, as the VIES
+ * prefixes above list them (Greece under its ISO code GR). Used to tell an
+ * intra-EU business buyer (VAT category AE, processing rule B2BInt) apart.
+ */
+export function isEuMemberState(country: string): boolean {
+  if (country === 'GR') return true;
+  return country !== 'EL' && country !== 'XI' && EU_VAT_PREFIXES.has(country);
+}
+
 /** The two-digit key of a French VAT number for a 9-digit SIREN: (12 + 3 × (SIREN mod 97)) mod 97, zero-padded. */
 export function frenchVatKey(siren: string): string {
   return String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, '0');

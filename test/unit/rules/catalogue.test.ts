@@ -29,6 +29,33 @@ describe('RULE_CATALOGUE', () => {
       'GW-VAT-FORMAT',
       'GW-VAT-FR-KEY',
       'GW-ORIGIN-INVOICE-UNKNOWN',
+      'BR-16',
+      'BR-21',
+      'BR-25',
+      'BR-07',
+      'BR-CO-10',
+      'BR-CO-14',
+      'BR-CO-15',
+      'BR-CO-16',
+      'BR-CO-17',
+      'BR-FR-01',
+      'BR-FR-02',
+      'BR-FR-03',
+      'BR-FR-12',
+      'BR-FR-15',
+      'BR-FR-16',
+      'BR-FR-CO-12',
+      'BR-FR-DEC-01',
+      'BR-FR-DEC-02',
+      'BR-S-05',
+      'BR-Z-05',
+      'BR-E-05',
+      'BR-AE-05',
+      'BR-IC-05',
+      'BR-G-05',
+      'BR-O-05',
+      'BR-AE-02',
+      'BR-IC-02',
       'GW-LIFECYCLE-CODE',
       'GW-DATE-TIME',
       'GW-SUBMISSION-UNKNOWN',
@@ -38,18 +65,34 @@ describe('RULE_CATALOGUE', () => {
       'GW-WEBHOOK-URL',
       'GW-WEBHOOK-EVENT-TYPE',
       'GW-WEBHOOK-DESCRIPTION',
+      'BR-FR-08',
+      'BR-FR-09',
+      'BR-FR-10',
+      'BR-CL-25',
+      'BR-FR-23',
+      'BR-FR-25',
+      'GW-SELLER-ENDPOINT',
+      'GW-SELLER-VAT-SIREN',
+      'GW-SELLER-EMAIL',
+      'GW-SELLER-IBAN',
+      'GW-SELLER-BIC',
+      'GW-SELLER-TEXT',
       'GW-SHAPE',
     ]);
   });
 
   it.each(RULE_CATALOGUE.map((entry) => [entry.id, entry] as const))('%s has a summary and a reference', (_id, entry) => {
     expect(entry.summary.length).toBeGreaterThan(20);
-    expect(entry.reference).toMatch(/spec §|EN 16931/);
+    expect(entry.reference).toMatch(/spec §|EN 16931|FNFE-MPE/);
   });
 
   it('cites the EN 16931 rule for the ids it reuses', () => {
-    for (const entry of RULE_CATALOGUE.filter((e) => e.id.startsWith('BR-'))) {
+    for (const entry of RULE_CATALOGUE.filter((e) => e.id.startsWith('BR-') && !e.id.startsWith('BR-FR-'))) {
       expect(entry.reference).toContain(`EN 16931 ${entry.id}`);
+    }
+    // The French rules cite their own source, the FNFE-MPE schematron release.
+    for (const entry of RULE_CATALOGUE.filter((e) => e.id.startsWith('BR-FR-'))) {
+      expect(entry.reference).toContain(`${entry.id} (FNFE-MPE`);
     }
   });
 

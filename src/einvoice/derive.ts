@@ -1,0 +1,168 @@
+/**
+ * Everything the SaaS body alone decides about the EN 16931 document: its
+ * lines, totals, VAT breakdown, dates and buyer, with every EN 16931 and
+ * BR-FR rule the body can break. The 422 stage runs it to refuse documents
+ * at submission (the synchronous rules), and the pipeline runs the same code
+ * to build the document: one source for each rule and each amount.
+ */
+import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../domain/documents.ts';
+import type { RuleViolation } from '../domain/rules/catalogue.ts';
+import { type BuyerFacts, buyerFacts } from './buyer.ts';
+import { currencyExponent, toCents } from './decimal.ts';
+import { type MappedLine, mapLine } from './lines.ts';
+import type { EInvoice } from './model.ts';
+import { parisDate } from './paris-date.ts';
+import { type ComputedTotals, computeTotals, type SaasTotals } from './totals.ts';
+
+/** The document as the body decides it: all of EN 16931 but the seller (BG-4) and what the profile adds. */
+export type BodyDocument = Omit<EInvoice, 'seller' | 'notes' | 'businessProcess' | 'payment' | 'preceding'> & {
+  buyerFacts: BuyerFacts | undefined;
+  /** The body's own BT-23 (`billing_framework`), overriding the profile's. */
+  billingFramework: string | undefined;
+};
+
+/** The input: a document of one kind, and for a credit note the original invoice's customer (its buyer). */
+export type DeriveInput =
+  | { kind: 'invoice'; document: InvoiceDocument }
+  | { kind: 'credit_note'; document: CreditNoteDocument; customer: CustomerSnapshot | undefined };
+
+/** BT-23 values BR-FR-08 accepts (FNFE-MPE 1.4.0.03, `custom:is-valid-billing-mode`). */
+export const BILLING_FRAMEWORKS: ReadonlySet<string> = new Set('B1 S1 M1 B2 S2 M2 S3 B4 S4 M4 S5 S6 B7 S7 B8 S8 M8 B9 S9 M9'.split(' '));
+
+const BT1 = /^[A-Za-z0-9+\-_/]+$/;
+
+/** RFC 3339 date or date-time → its year, for BR-FR-03. */
+function yearOf(date: string): number {
+  return Number(date.slice(0, 4));
+}
+
+function checkDate(path: string, date: string | undefined, term: string, out: RuleViolation[]): void {
+  if (date === undefined) return;
+  const year = yearOf(date);
+  if (year < 2000 || year > 2099) out.push({ path: [path], rule: 'BR-FR-03', message: `${term} ${date} is not in the years 2000 to 2099` });
+}
+
+function amountCents(value: number | undefined, exponent: number, path: string, out: RuleViolation[]): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const cents = toCents(value, exponent);
+  if (cents === undefined) out.push({ path: [path], rule: 'BR-FR-DEC-01', message: `${path} ${value} needs more than 2 decimals` });
+  return cents;
+}
+
+/**
+ * Derives the body's part of the EN 16931 document and every violation of
+ * the rules the body decides (paths are JSON pointer segments into the body).
+ * The document is undefined when a violation prevents building it.
+ */
+export function deriveFromBody(input: DeriveInput): { document: BodyDocument | undefined; violations: RuleViolation[] } {
+  const doc = input.document;
+  const out: RuleViolation[] = [];
+  const currency = doc.currency ?? 'EUR';
+  const exponent = currencyExponent(currency);
+  if (doc.number.length > 35)
+    out.push({ path: ['number'], rule: 'BR-FR-01', message: 'The invoice number (BT-1) is longer than 35 characters' });
+  if (!BT1.test(doc.number)) {
+    out.push({ path: ['number'], rule: 'BR-FR-02', message: 'The invoice number (BT-1) may hold only A-Z a-z 0-9 + - _ / (no spaces)' });
+  }
+  const issuedAt = input.kind === 'invoice' ? (input.document.finalized_at ?? doc.created_at) : doc.created_at;
+  const issueDate = parisDate(issuedAt);
+  checkDate(
+    input.kind === 'invoice' && input.document.finalized_at ? 'finalized_at' : 'created_at',
+    issueDate,
+    'The issue date (BT-2)',
+    out,
+  );
+  const invoice = input.kind === 'invoice' ? input.document : undefined;
+  checkDate('due_date', invoice?.due_date, 'The due date (BT-9)', out);
+  checkDate('period_start', invoice?.period_start, 'The period start (BT-73)', out);
+  checkDate('period_end', invoice?.period_end, 'The period end (BT-74)', out);
+
+  const customer = input.kind === 'invoice' ? input.document.customer_snapshot : input.customer;
+  const buyer = customer ? buyerFacts(customer) : undefined;
+  if (customer && !buyer?.hasEndpoint) {
+    out.push({
+      path: ['customer_snapshot'],
+      rule: 'BR-FR-12',
+      message: 'No buyer electronic address (BT-49) can be derived: give a siren tax id (B2B) or an email',
+    });
+  }
+  if (customer && customer.name.trim() === '')
+    out.push({ path: ['customer_snapshot', 'name'], rule: 'BR-07', message: 'The buyer name (BT-44) is empty' });
+  if (doc.lines.length === 0) out.push({ path: ['lines'], rule: 'BR-16', message: 'An invoice has at least one line (BG-25)' });
+
+  const lines: MappedLine[] = [];
+  doc.lines.forEach((line, index) => {
+    const mapped = mapLine(line, index, exponent, buyer, out);
+    if (mapped) lines.push(mapped);
+  });
+  checkIntraEu(lines, buyer, out);
+  const saas: SaasTotals = {
+    subtotal: amountCents(invoice?.subtotal, exponent, 'subtotal', out),
+    totalExclTax: amountCents(doc.total_excl_tax, exponent, 'total_excl_tax', out) ?? 0,
+    taxTotal: amountCents(doc.tax_total, exponent, 'tax_total', out) ?? 0,
+    total: amountCents(doc.total, exponent, 'total', out) ?? 0,
+    amountPaid: amountCents(invoice?.amount_paid, exponent, 'amount_paid', out),
+    amountDue: amountCents(invoice?.amount_due, exponent, 'amount_due', out),
+    taxTotalEur: amountCents(numberField(doc, 'tax_total_eur'), 2, 'tax_total_eur', out),
+  };
+  if (currency !== 'EUR' && saas.taxTotalEur === undefined) {
+    out.push({
+      path: ['tax_total_eur'],
+      rule: 'BR-FR-CO-12',
+      message: `A ${currency} invoice also states its VAT total in EUR (BT-111): give tax_total_eur, in euro cents`,
+    });
+  }
+  const billingFramework = stringField(doc, 'billing_framework');
+  if (billingFramework !== undefined && !BILLING_FRAMEWORKS.has(billingFramework)) {
+    out.push({
+      path: ['billing_framework'],
+      rule: 'BR-FR-08',
+      message: `Billing framework (BT-23) ${JSON.stringify(billingFramework)} is not allowed`,
+    });
+  }
+  let computed: ComputedTotals | undefined;
+  if (lines.length === doc.lines.length && lines.length > 0) computed = computeTotals(lines, saas, out);
+  if (out.length > 0 || !computed) return { document: undefined, violations: out };
+  return {
+    violations: out,
+    document: {
+      kind: input.kind,
+      number: doc.number,
+      issueDate,
+      typeCode: input.kind === 'invoice' ? '380' : '381',
+      currency,
+      dueDate: invoice?.due_date,
+      period: invoice?.period_start || invoice?.period_end ? { start: invoice.period_start, end: invoice.period_end } : undefined,
+      buyer: buyer?.party ?? { name: '', address: { country: 'FR' } },
+      buyerFacts: buyer,
+      processingRule: buyer?.processingRule ?? 'B2C',
+      billingFramework,
+      lines: lines.map((l) => l.line),
+      ...computed,
+    },
+  };
+}
+
+/** AE and K need the buyer's VAT identifier (BR-AE-02, BR-IC-02), when the buyer is known. */
+function checkIntraEu(lines: readonly MappedLine[], buyer: BuyerFacts | undefined, out: RuleViolation[]): void {
+  if (!buyer || buyer.party.vatId) return;
+  // AE accepts the buyer's legal registration identifier (BT-47) instead; K does not.
+  const index = lines.findIndex(({ line }) => (line.category === 'AE' && !buyer.party.legalId) || line.category === 'K');
+  if (index < 0) return;
+  const rule = lines[index]!.line.category === 'AE' ? 'BR-AE-02' : 'BR-IC-02';
+  out.push({
+    path: ['customer_snapshot', 'tax_ids'],
+    rule,
+    message: `VAT category ${lines[index]!.line.category} needs the buyer's VAT number (BT-48)`,
+  });
+}
+
+function numberField(doc: object, key: string): number | undefined {
+  const value = (doc as Record<string, unknown>)[key];
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
+}
+
+function stringField(doc: object, key: string): string | undefined {
+  const value = (doc as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,76 @@
+/**
+ * One submission through the pipeline: map the SaaS body and the seller
+ * profile to EN 16931, write UBL 2.1 and CII D16B, validate the UBL with the
+ * official artefacts (XSD, EN 16931, BR-FR), and decide: no fatal finding →
+ * `validated`, any → `rejected` with each rule, message, body or profile
+ * pointer and XPath. Warnings are kept, never reject. Pure but for the
+ * validator call; throws only on the unexpected (a crashed worker), which the
+ * worker treats as transient.
+ */
+import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../domain/documents.ts';
+import { toJsonPointer } from '../domain/json-pointer.ts';
+import { writeCii } from '../einvoice/cii.ts';
+import { deriveFromBody } from '../einvoice/derive.ts';
+import { toEInvoice } from '../einvoice/map.ts';
+import { writeUbl } from '../einvoice/ubl.ts';
+import type { Validator } from '../validation/index.ts';
+import { locate } from './locate.ts';
+import type { GeneratedDocuments, PipelineInput, Rejection } from './store.ts';
+
+/** The decision for one submission. */
+export type Outcome =
+  | { state: 'validated'; documents: GeneratedDocuments }
+  | { state: 'rejected'; documents: GeneratedDocuments | undefined; rejection: Rejection };
+
+/** Runs the official artefacts, or not (`VALIDATION=native`: the gateway's own rules only). */
+export type Check = Validator | undefined;
+
+/** Processes one claimed submission (see the module comment). */
+export async function processSubmission(input: PipelineInput, validator: Check): Promise<Outcome> {
+  const { submission, profile } = input;
+  const body = JSON.parse(input.body) as InvoiceDocument | CreditNoteDocument;
+  const derived =
+    submission.documentType === 'invoice'
+      ? deriveFromBody({ kind: 'invoice', document: body as InvoiceDocument })
+      : deriveFromBody({ kind: 'credit_note', document: body as CreditNoteDocument, customer: originCustomer(input.originBody) });
+  if (!derived.document) {
+    return {
+      state: 'rejected',
+      documents: undefined,
+      rejection: {
+        source: 'validation',
+        errors: derived.violations.map((v) => ({ rule: v.rule, message: v.message, path: toJsonPointer(v.path) })),
+      },
+    };
+  }
+  const preceding = submission.precedingInvoiceNumber
+    ? { number: submission.precedingInvoiceNumber, issueDate: submission.precedingInvoiceDate ?? undefined }
+    : undefined;
+  const einvoice = toEInvoice(derived.document, profile, preceding);
+  const ubl = writeUbl(einvoice);
+  const cii = writeCii(einvoice);
+  if (!validator) return { state: 'validated', documents: { ubl, cii, processingRule: einvoice.processingRule, warnings: [] } };
+  const report = await validator.validate('ubl', ubl);
+  const warnings = report.warnings.map((f) => ({ rule: f.rule, message: f.message, location: f.location }));
+  const documents = { ubl, cii, processingRule: einvoice.processingRule, warnings };
+  if (report.fatal.length === 0) return { state: 'validated', documents };
+  const bodyFramework = derived.document.billingFramework !== undefined;
+  return {
+    state: 'rejected',
+    documents,
+    rejection: {
+      source: 'validation',
+      errors: report.fatal.map((f) => ({
+        rule: f.rule,
+        message: f.message,
+        ...locate(f.rule, f.location, bodyFramework),
+        location: f.location,
+      })),
+    },
+  };
+}
+
+function originCustomer(originBody: string | undefined): CustomerSnapshot | undefined {
+  if (!originBody) return undefined;
+  return (JSON.parse(originBody) as InvoiceDocument).customer_snapshot;
+}

@@ -1,0 +1,58 @@
+/**
+ * What the pipeline adds to a submission: why it was rejected (`rejection`)
+ * and the e-invoices it generated (`document(syntax:)`: UBL 2.1 or CII D16B,
+ * the same bytes every time). REST: `rejection` in the record and
+ * `GET /v1/{invoices|credit-notes}/{id}/document?syntax=ubl|cii`.
+ */
+import { findDocument, findRejection, type Rejection } from '../../pipeline/store.ts';
+import { tenantOf } from '../auth.ts';
+import { builder } from '../builder.ts';
+import { SubmissionRef } from './submission.ts';
+
+type RejectionError = Rejection['errors'][number];
+
+const RejectionErrorRef = builder.objectRef<RejectionError>('RejectionError').implement({
+  description: 'One rule a rejected document breaks.',
+  fields: (t) => ({
+    rule: t.exposeString('rule', { description: 'The EN 16931 or BR-FR rule id, e.g. BR-CO-15, BR-FR-10.' }),
+    message: t.exposeString('message'),
+    path: t.exposeString('path', {
+      nullable: true,
+      description: 'JSON pointer into the submitted body, when a body field feeds the failing business term.',
+    }),
+    profilePath: t.string({
+      nullable: true,
+      description: 'JSON pointer into the seller profile, when the failing business term comes from it.',
+      resolve: (e) => e.profile_path ?? null,
+    }),
+    location: t.exposeString('location', { nullable: true, description: 'XPath of the element in the generated document.' }),
+  }),
+});
+
+const RejectionRef = builder.objectRef<Rejection>('Rejection').implement({
+  description: 'Why a document was rejected: by the validation of its generated e-invoice, or by the platform.',
+  fields: (t) => ({
+    source: t.exposeString('source', { description: '`validation` or `platform`.' }),
+    errors: t.field({ type: [RejectionErrorRef], resolve: (r) => r.errors }),
+  }),
+});
+
+const DocumentSyntaxEnum = builder.enumType('DocumentSyntax', {
+  description: 'A syntax of the generated e-invoice.',
+  values: { UBL: { value: 'ubl', description: 'OASIS UBL 2.1' }, CII: { value: 'cii', description: 'UN/CEFACT CII D16B' } } as const,
+});
+
+builder.objectFields(SubmissionRef, (t) => ({
+  rejection: t.field({
+    type: RejectionRef,
+    nullable: true,
+    description: 'Set when processingState is REJECTED: the rules the document breaks.',
+    resolve: (s, _args, ctx) => (s.processingState === 'rejected' ? findRejection(ctx.db, tenantOf(ctx).id, s.id) : null),
+  }),
+  document: t.string({
+    nullable: true,
+    description: 'The generated e-invoice in `syntax` (XML text); null until the pipeline has generated it.',
+    args: { syntax: t.arg({ type: DocumentSyntaxEnum, required: true }) },
+    resolve: async (s, { syntax }, ctx) => (await findDocument(ctx.db, tenantOf(ctx).id, s.id, syntax)) ?? null,
+  }),
+}));
