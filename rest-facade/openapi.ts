@@ -6,6 +6,7 @@
  */
 import { documentSchemas } from './openapi/documents.ts';
 import { examples } from './openapi/examples.ts';
+import { generatedDocumentSchemas } from './openapi/generated-documents.ts';
 import { paths } from './openapi/paths.ts';
 import { headers, responses } from './openapi/responses.ts';
 import { replySchemas } from './openapi/replies.ts';
@@ -87,7 +88,7 @@ export const openApiDocument = {
           'token is refused with 403.',
       },
     },
-    schemas: { ...documentSchemas, ...replySchemas, ...webhookSchemas, ...sellerProfileSchemas },
+    schemas: { ...documentSchemas, ...replySchemas, ...webhookSchemas, ...sellerProfileSchemas, ...generatedDocumentSchemas },
     responses,
     headers,
     examples,

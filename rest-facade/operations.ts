@@ -10,6 +10,7 @@ const RECORD = /* GraphQL */ `
   fragment SubmissionRecord on Submission {
     id saasId number processingState originSubmissionId createdAt
     lifecycleStatus { ...StatusEntry }
+    rejection { source errors { rule message path profilePath location } }
   }
   ${STATUS}
 `;
@@ -42,6 +43,10 @@ const SELLER_PROFILE = /* GraphQL */ `
   }
 `;
 
+const DOCUMENT = /* GraphQL */ `
+  fragment GeneratedDocument on Submission { number processingState document(syntax: $syntax) }
+`;
+
 export const OPERATIONS = {
   submitInvoice: submitOperation('submitInvoice', 'InvoiceInput'),
   submitCreditNote: submitOperation('submitCreditNote', 'CreditNoteInput'),
@@ -49,6 +54,8 @@ export const OPERATIONS = {
   invoiceStatuses: `query ($id: ID!) { result: invoice(id: $id) { statuses { ...StatusEntry } } } ${STATUS}`,
   creditNote: `query ($id: ID!) { result: creditNote(id: $id) { ...SubmissionRecord } } ${RECORD}`,
   creditNoteStatuses: `query ($id: ID!) { result: creditNote(id: $id) { statuses { ...StatusEntry } } } ${STATUS}`,
+  invoiceDocument: `query ($id: ID!, $syntax: DocumentSyntax!) { result: invoice(id: $id) { ...GeneratedDocument } } ${DOCUMENT}`,
+  creditNoteDocument: `query ($id: ID!, $syntax: DocumentSyntax!) { result: creditNote(id: $id) { ...GeneratedDocument } } ${DOCUMENT}`,
   sellerProfile: `query { result: sellerProfile { ...SellerProfileRecord } } ${SELLER_PROFILE}`,
   setSellerProfile: /* GraphQL */ `
     mutation ($input: SellerProfileInput!) {

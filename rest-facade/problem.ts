@@ -10,6 +10,11 @@ export const PROBLEMS = {
   unauthorized: { type: 'urn:einvoicing:problem:unauthorized', title: 'Unauthorized', status: 401 },
   forbidden: { type: 'urn:einvoicing:problem:forbidden', title: 'Forbidden', status: 403 },
   notFound: { type: 'urn:einvoicing:problem:not-found', title: 'Not found', status: 404 },
+  documentNotAvailable: {
+    type: 'urn:einvoicing:problem:document-not-available',
+    title: 'Document not available',
+    status: 404,
+  },
   methodNotAllowed: { type: 'urn:einvoicing:problem:method-not-allowed', title: 'Method not allowed', status: 405 },
   idempotencyConflict: {
     type: 'urn:einvoicing:problem:idempotency-conflict',

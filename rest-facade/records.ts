@@ -22,6 +22,27 @@ export interface GraphQLSubmission {
   originSubmissionId: string | null;
   createdAt: string;
   lifecycleStatus?: GraphQLStatus | null;
+  rejection?: GraphQLRejection | null;
+}
+
+/** `Submission.rejection`: the rules a rejected document breaks (issue 17). */
+export interface GraphQLRejection {
+  source: string;
+  errors: Array<{ rule: string; message: string; path: string | null; profilePath: string | null; location: string | null }>;
+}
+
+/** `rejection` in snake_case: `{ source, errors: [{ rule, message, path?, profile_path?, location? }] }`, absent members left out. */
+export function rejectionRecord(rejection: GraphQLRejection): Record<string, unknown> {
+  return {
+    source: rejection.source,
+    errors: rejection.errors.map((error) => ({
+      rule: error.rule,
+      message: error.message,
+      ...(error.path != null && { path: error.path }),
+      ...(error.profilePath != null && { profile_path: error.profilePath }),
+      ...(error.location != null && { location: error.location }),
+    })),
+  };
 }
 
 /**
@@ -48,6 +69,7 @@ export function submissionRecord(submission: GraphQLSubmission): Record<string, 
     number: submission.number,
     processing_state: submission.processingState.toLowerCase(),
     ...(submission.lifecycleStatus && { lifecycle_status: statusEntry(submission.lifecycleStatus) }),
+    ...(submission.rejection && { rejection: rejectionRecord(submission.rejection) }),
     ...(submission.originSubmissionId !== null && { origin_submission_id: submission.originSubmissionId }),
     created_at: submission.createdAt,
   };

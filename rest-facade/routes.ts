@@ -1,4 +1,5 @@
 /** The `/v1` routes of the spec (§ Endpoints), webhook endpoint management, the platform's `/pa/v1` route, and their handlers. */
+import { documentHandler } from './handlers/document.ts';
 import { lifecycleEventsHandler } from './handlers/lifecycle-events.ts';
 import { recordHandler, statusesHandler } from './handlers/lookup.ts';
 import { getSellerProfileHandler, putSellerProfileHandler } from './handlers/seller-profile.ts';
@@ -37,8 +38,10 @@ export const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/v1/invoices/:id', handler: recordHandler('invoice', 'invoice') },
   { method: 'GET', path: '/v1/invoices/:id/statuses', handler: statusesHandler('invoiceStatuses', 'invoice') },
+  { method: 'GET', path: '/v1/invoices/:id/document', handler: documentHandler('invoiceDocument', 'invoice') },
   { method: 'GET', path: '/v1/credit-notes/:id', handler: recordHandler('creditNote', 'credit note') },
   { method: 'GET', path: '/v1/credit-notes/:id/statuses', handler: statusesHandler('creditNoteStatuses', 'credit note') },
+  { method: 'GET', path: '/v1/credit-notes/:id/document', handler: documentHandler('creditNoteDocument', 'credit note') },
   { method: 'GET', path: '/v1/seller-profile', handler: getSellerProfileHandler },
   { method: 'PUT', path: '/v1/seller-profile', handler: putSellerProfileHandler },
   { method: 'POST', path: '/pa/v1/lifecycle-events', handler: lifecycleEventsHandler },

@@ -5,6 +5,7 @@
  */
 import bis3Invoice from '../../examples/BIS3_Invoice_positive.json' with { type: 'json' };
 import guideInvoice from '../../examples/guide-example1.json' with { type: 'json' };
+import { generatedDocumentExamples } from './generated-document-examples.ts';
 import { webhookReplyExamples, webhookRequestExamples } from './webhook-examples.ts';
 import { sellerProfileReplyExamples, sellerProfileRequestExamples } from './seller-profile-examples.ts';
 
@@ -312,6 +313,7 @@ export const examples: Record<string, Example> = {
   ...webhookReplyExamples,
   ...sellerProfileRequestExamples,
   ...sellerProfileReplyExamples,
+  ...generatedDocumentExamples,
 };
 
 /** `{ Name: { $ref } }` for the media type `examples` of an operation. */

@@ -4,6 +4,7 @@
  * each route.
  */
 import { headerRef, json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { generatedDocumentPaths } from './generated-documents.ts';
 import { sellerProfilePaths } from './seller-profile.ts';
 import { webhookPaths } from './webhooks.ts';
 
@@ -249,6 +250,7 @@ export const paths: Obj = {
   },
   ...webhookPaths,
   ...sellerProfilePaths,
+  ...generatedDocumentPaths,
   '/v1/openapi.json': {
     description: 'Other methods than GET and HEAD: 405 with `Allow: GET, HEAD`.',
     get: {

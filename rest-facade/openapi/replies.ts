@@ -154,8 +154,13 @@ const SubmissionRecord: Schema = {
       type: 'string',
       enum: ['received', 'validated', 'sent', 'rejected'],
       description:
-        'State inside the gateway. `received` on submission; `rejected` once the PA has reported 213 Rejetée ' +
-        '(and for good). `validated` and `sent` are not produced today.',
+        'State inside the gateway. `received` on submission; `validated` once its e-invoice is generated and passes the ' +
+        'official EN 16931 and BR-FR artefacts; `rejected` when they refuse it (see `rejection`) or once the PA has ' +
+        'reported 213 Rejetée (and for good). `sent` is not produced yet.',
+    },
+    rejection: {
+      ...ref('Rejection'),
+      description: 'Present when the gateway rejected the document: the rules its generated e-invoice breaks.',
     },
     lifecycle_status: {
       ...ref('LifecycleStatusEntry'),
@@ -207,6 +212,10 @@ const Problem: Schema = {
       type: 'string',
       format: 'uuid',
       description: 'The request id (also in `X-Request-Id`), to quote to support (500 only).',
+    },
+    processing_state: {
+      type: 'string',
+      description: "The submission's processing state (404 `document-not-available` only: why there is no document yet).",
     },
     errors: { type: 'array', items: { type: 'object' }, description: 'Every problem found (400 and 422 only).' },
   },

@@ -45,6 +45,11 @@ const SELLER: ReadonlyArray<[RegExp, string]> = [
 
 /** BR-FR rules that name a profile field rather than an element. */
 const PROFILE_RULES: Readonly<Record<string, string>> = {
+  // A line of category S, Z, E or G needs the seller's VAT identifier (BT-31); the artefact reports them at the root.
+  'BR-S-02': '/vat_number',
+  'BR-Z-02': '/vat_number',
+  'BR-E-02': '/vat_number',
+  'BR-G-02': '/vat_number',
   'BR-FR-05': '/legal_notes',
   'BR-FR-06': '/legal_notes',
   'BR-FR-08': '/billing_framework',

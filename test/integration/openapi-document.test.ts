@@ -98,7 +98,9 @@ describe('OpenAPI document', () => {
       [
         `get ${CREDIT_NOTE}`,
         `get ${CREDIT_NOTE}/statuses`,
+        `get ${CREDIT_NOTE}/document`,
         `get ${INVOICE}`,
+        `get ${INVOICE}/document`,
         `get ${STATUSES}`,
         'get /v1/openapi.json',
         `post ${CREDIT_NOTES}`,

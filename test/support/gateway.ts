@@ -62,6 +62,9 @@ export async function startGateway(
     /** The app's logger (default: silent, or TEST_LOG_LEVEL). */
     log?: Logger;
     rateLimits?: RateLimitSettings;
+    /** The pipeline's check (default `native`: the official artefacts cost about 1 s to load and 150 MB per worker). */
+    validation?: 'official' | 'native';
+    validationWorkers?: number;
   } = {},
 ): Promise<Gateway> {
   const database = await openTestDatabase(engine, options.databaseUrl, options.onQuery);
@@ -72,6 +75,8 @@ export async function startGateway(
     graphqlFastPath: options.graphqlFastPath,
     realtime: options.realtime,
     rateLimits: options.rateLimits,
+    validation: options.validation,
+    validationWorkers: options.validationWorkers,
     // Short, so a revocation test waits a moment rather than 5 s.
     authCacheTtlMs: AUTH_CACHE_TTL_IN_TESTS_MS,
     // Receivers in tests listen on 127.0.0.1: the documented development setting allows it.

@@ -1,0 +1,15 @@
+/** Examples of the pipeline's replies (`./generated-documents.ts`), recorded from a running gateway. */
+
+/** Reply examples (recorded from a running gateway). */
+export const generatedDocumentExamples = {
+  DocumentNotAvailable: {
+    summary: 'The e-invoice is not generated yet',
+    value: {
+      type: 'urn:einvoicing:problem:document-not-available',
+      title: 'Document not available',
+      status: 404,
+      detail: 'The invoice is still being processed (processing_state received): its e-invoice is not generated yet',
+      processing_state: 'received',
+    },
+  },
+};
