@@ -4,7 +4,9 @@
  * OpenAPI test validates each against its schema, so they cannot drift.
  */
 import bis3Invoice from '../../examples/BIS3_Invoice_positive.json' with { type: 'json' };
-import guideInvoice from '../../examples/guide-example1.json' with { type: 'json' };
+import frenchCreditNote from '../../examples/fr-credit-note.json' with { type: 'json' };
+import frenchInvoice from '../../examples/fr-b2b-invoice.json' with { type: 'json' };
+import tc434Invoice from '../../examples/ubl-tc434-example9.json' with { type: 'json' };
 import { generatedDocumentExamples } from './generated-document-examples.ts';
 import { webhookReplyExamples, webhookRequestExamples } from './webhook-examples.ts';
 import { sellerProfileReplyExamples, sellerProfileRequestExamples } from './seller-profile-examples.ts';
@@ -23,6 +25,7 @@ const problem = (type: string, title: string, status: number, rest: Record<strin
 });
 
 const CURRENCIES = 'EUR, USD, GBP, CHF, CAD, AUD, JPY, KRW, XOF, XAF, BHD, KWD, TND';
+const NO_BT49 = 'No buyer electronic address (BT-49) can be derived: give a siren tax id (B2B) or an email';
 
 const requestExamples: Record<string, Example> = {
   RejectionEvent: {
@@ -40,10 +43,15 @@ const requestExamples: Record<string, Example> = {
     summary: 'A status that arrives after the final one (recorded, flagged)',
     value: { submission_id: INVOICE_ID, code: 205, occurred_at: '2015-01-09T10:20:00Z', event_id: 'pa-evt-000174' },
   },
-  GuideExample1Invoice: {
-    summary: 'An EUR invoice with 20 lines (202)',
-    description: '`examples/guide-example1.json`: EN 16931 guide example 1, with a negative return line.',
-    value: guideInvoice,
+  FrenchInvoice: {
+    summary: 'A French B2B invoice (202, then validated)',
+    description: '`examples/fr-b2b-invoice.json`: a SaaS subscription invoiced to a French company, 20 % VAT.',
+    value: frenchInvoice,
+  },
+  NotFrenchInvoice: {
+    summary: 'An official EN 16931 example, not French (422)',
+    description: '`examples/ubl-tc434-example9.json`: a 21 % rate (BR-FR-16) and no buyer SIREN or e-mail (BR-FR-12).',
+    value: tc434Invoice,
   },
   Bis3DkkInvoice: {
     summary: 'An invoice in DKK, an unsupported currency (422)',
@@ -51,38 +59,18 @@ const requestExamples: Record<string, Example> = {
     value: bis3Invoice,
   },
   RefundCreditNote: {
-    summary: 'A credit note refunding one line of guide example 1 (202)',
-    value: {
-      id: 'cn_guide-example1',
-      number: 'CN-12115118',
-      invoice_id: 'ubl_guide-example1',
-      reason: 'Return of 2 x PATAT FRITES 10MM 10KG',
-      status: 'open',
-      currency: 'EUR',
-      created_at: '2015-01-20T09:30:00+01:00',
-      total_excl_tax: 1990,
-      tax_total: 119,
-      total: 2109,
-      lines: [
-        {
-          id: '1',
-          description: 'PATAT FRITES 10MM 10KG',
-          quantity: 2,
-          unit_amount: 995,
-          amount: 1990,
-          taxes: [{ name: 'VAT S', percentage: 6, inclusive: false, amount: 119 }],
-        },
-      ],
-    },
+    summary: 'A credit note on the French invoice (202)',
+    description: "`examples/fr-credit-note.json`: `invoice_id` is the invoice's SaaS `id`.",
+    value: frenchCreditNote,
   },
 };
 
 const invoiceRecord = {
   submission_id: INVOICE_ID,
-  saas_id: 'ubl_guide-example1',
-  number: '12115118',
+  saas_id: 'inv_2026_11_0042',
+  number: 'FA-2026-11-0042',
   processing_state: 'received',
-  created_at: '2026-11-22T16:01:18.238Z',
+  created_at: '2026-11-24T15:11:30.787Z',
 };
 
 const rejected = {
@@ -103,13 +91,38 @@ const lifecycleProblem = (errors: Array<{ path: string; rule: string; message: s
   });
 
 const replyExamples: Record<string, Example> = {
-  InvoiceReceived: { summary: 'Guide example 1 received', value: invoiceRecord },
+  InvoiceReceived: { summary: 'The French invoice received', value: invoiceRecord },
+  InvoiceValidated: {
+    summary: 'Its e-invoice generated and passed by the official artefacts',
+    value: { ...invoiceRecord, processing_state: 'validated' },
+  },
+  InvoiceRejectedByValidation: {
+    summary: 'Rejected by the official artefacts: the seller profile has no VAT number',
+    value: {
+      ...invoiceRecord,
+      processing_state: 'rejected',
+      rejection: {
+        source: 'validation',
+        errors: [
+          {
+            rule: 'BR-S-02',
+            message:
+              '[BR-S-02]-An Invoice that contains an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "Standard ' +
+              'rated" shall contain the Seller VAT Identifier (BT-31), the Seller tax registration identifier (BT-32) and/or the Seller tax ' +
+              'representative VAT identifier (BT-63).',
+            profile_path: '/vat_number',
+            location: "/*:Invoice[namespace-uri()='urn:oasis:names:specification:ubl:schema:xsd:Invoice-2'][1]",
+          },
+        ],
+      },
+    },
+  },
   CreditNoteReceived: {
     summary: 'Credit note received, linked to its invoice',
     value: {
       submission_id: CREDIT_NOTE_ID,
-      saas_id: 'cn_guide-example1',
-      number: 'CN-12115118',
+      saas_id: 'cn_2026_11_0003',
+      number: 'AV-2026-11-0003',
       processing_state: 'received',
       origin_submission_id: INVOICE_ID,
       created_at: '2026-11-22T16:01:18.324Z',
@@ -255,11 +268,23 @@ const replyExamples: Record<string, Example> = {
     value: problem('payload-too-large', 'Payload too large', 413, { detail: 'The request body exceeds 1048576 bytes (1 MiB)' }),
   },
   UnsupportedCurrency: {
-    summary: 'The DKK invoice (examples/BIS3_Invoice_positive.json)',
+    summary: 'The DKK invoice (examples/BIS3_Invoice_positive.json): the currency, and the French rules it breaks',
     value: problem('validation-failed', 'Validation failed', 422, {
-      detail: `/currency Currency "DKK" is not supported; supported: ${CURRENCIES}`,
+      detail: `/currency Currency "DKK" is not supported; supported: ${CURRENCIES}; /customer_snapshot ${NO_BT49}; /lines/0/taxes/0/percentage VAT rate 25 % is not a French rate (BT-152)`,
       errors: [
         { path: '/currency', rule: 'GW-CURRENCY-UNSUPPORTED', message: `Currency "DKK" is not supported; supported: ${CURRENCIES}` },
+        { path: '/customer_snapshot', rule: 'BR-FR-12', message: NO_BT49 },
+        { path: '/lines/0/taxes/0/percentage', rule: 'BR-FR-16', message: 'VAT rate 25 % is not a French rate (BT-152)' },
+      ],
+    }),
+  },
+  NotFrench: {
+    summary: 'An official EN 16931 example (examples/ubl-tc434-example9.json): not French',
+    value: problem('validation-failed', 'Validation failed', 422, {
+      detail: `/customer_snapshot ${NO_BT49}; /lines/0/taxes/0/percentage VAT rate 21 % is not a French rate (BT-152)`,
+      errors: [
+        { path: '/customer_snapshot', rule: 'BR-FR-12', message: NO_BT49 },
+        { path: '/lines/0/taxes/0/percentage', rule: 'BR-FR-16', message: 'VAT rate 21 % is not a French rate (BT-152)' },
       ],
     }),
   },

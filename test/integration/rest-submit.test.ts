@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditNote, DKK_EXAMPLE, EUR_EXAMPLES, invoice, loadExample, tax } from '../support/documents.ts';
+import { creditNote, DKK_EXAMPLE, FRENCH_EXAMPLES, invoice, loadExample, OFFICIAL_EXAMPLES, tax } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
 describe.each(engines())('REST submissions on %s', (engine) => {
@@ -15,7 +15,7 @@ describe.each(engines())('REST submissions on %s', (engine) => {
   afterAll(() => gateway?.stop());
 
   describe('real fixtures', () => {
-    it.each(EUR_EXAMPLES)('accepts %s with 202 and a lookup URL', async (name) => {
+    it.each(FRENCH_EXAMPLES)('accepts %s with 202 and a lookup URL', async (name) => {
       const client = await gateway.tenant();
       const body = loadExample(name);
       const reply = await client.post('/v1/invoices', body);
@@ -33,15 +33,32 @@ describe.each(engines())('REST submissions on %s', (engine) => {
       expect(lookup.body).toEqual(reply.body);
     });
 
-    it('refuses the DKK fixture with 422 at /currency and stores nothing', async () => {
+    it.each(OFFICIAL_EXAMPLES)('refuses the official example %s with the French rules its body breaks (422)', async (name) => {
       const client = await gateway.tenant();
-      const reply = await client.post('/v1/invoices', loadExample(DKK_EXAMPLE));
+      const reply = await client.post('/v1/invoices', loadExample(name));
+      expect(reply.status).toBe(422);
+      const rules = new Set((reply.body.errors as Array<{ rule: string }>).map((error) => error.rule));
+      // Not French: a 21 % or 25 % rate (BR-FR-16) and no buyer electronic address (BR-FR-12).
+      expect(rules).toContain('BR-FR-16');
+      expect(reply.body.errors).toContainEqual(expect.objectContaining({ path: '/lines/0/taxes/0/percentage', rule: 'BR-FR-16' }));
+    });
+
+    it('refuses the DKK fixture with 422 at /currency, every rule at once, and stores nothing', async () => {
+      const client = await gateway.tenant();
+      const dkk = loadExample(DKK_EXAMPLE);
+      const reply = await client.post('/v1/invoices', dkk);
       expect(reply.status).toBe(422);
       expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(reply.body).toMatchObject({ type: 'urn:einvoicing:problem:validation-failed', status: 422 });
-      expect(reply.body.errors).toEqual([{ path: '/currency', rule: 'GW-CURRENCY-UNSUPPORTED', message: expect.stringContaining('DKK') }]);
-      // Same number in EUR now goes through: the refused document left nothing behind.
-      const fixed = { ...loadExample(DKK_EXAMPLE), currency: 'EUR' };
+      expect(reply.body.errors).toContainEqual({
+        path: '/currency',
+        rule: 'GW-CURRENCY-UNSUPPORTED',
+        message: expect.stringContaining('DKK'),
+      });
+      // The VAT total in EUR (BR-FR-CO-12) is not asked of a currency the gateway refuses anyway.
+      expect(reply.body.errors).not.toContainEqual(expect.objectContaining({ rule: 'BR-FR-CO-12' }));
+      // A valid document with the same SaaS id now goes through: the refused one left nothing behind.
+      const fixed = { ...loadExample('fr-b2b-invoice'), id: dkk.id };
       expect((await client.post('/v1/invoices', fixed)).status).toBe(202);
     });
   });
@@ -327,8 +344,8 @@ describe.each(engines())('REST submissions on %s', (engine) => {
       const graphql = await client.graphql('query ($id: ID!) { creditNote(id: $id) { precedingInvoiceNumber precedingInvoiceDate } }', {
         id: reply.body.submission_id,
       });
-      // BT-26 is the invoice's local issue date as written, not converted to UTC.
-      expect(graphql.body.data.creditNote).toEqual({ precedingInvoiceNumber: inv.number, precedingInvoiceDate: '2018-02-05' });
+      // BT-26 is the invoice's BT-2: the date in Paris (05:30 on the 6th), not the 5th the SaaS wrote in its own offset.
+      expect(graphql.body.data.creditNote).toEqual({ precedingInvoiceNumber: inv.number, precedingInvoiceDate: '2018-02-06' });
     });
 
     it('answers 400 at /invoice_id for an original invoice id PostgreSQL cannot store', async () => {

@@ -95,7 +95,13 @@ describe.each(engines())('subscriptions on %s', (engine) => {
 
     it('the SIM-REJECT path ends with PROCESSING_STATE_CHANGED to REJECTED', async () => {
       const tenant = await gateway.tenant();
-      const id = await submit(tenant, invoice().unique().with('number', `INV-SIM-REJECT-${randomUUID()}`).build());
+      const id = await submit(
+        tenant,
+        invoice()
+          .unique()
+          .with('number', `INV-SIM-REJECT-${randomUUID().slice(0, 18)}`)
+          .build(),
+      );
       const subscription = ws({ token: tenant.token }).subscribe(UPDATED, { id });
       await liveOnSubmission(subscription, id);
       expect(await playUntil(subscription, id, 3)).toEqual(['200 Déposée', '213 Rejetée', 'PROCESSING_STATE_CHANGED REJECTED']);

@@ -65,7 +65,12 @@ describe.each(engines())('webhooks across a crash on %s', { timeout: 120_000 }, 
     expect(delivered!.verified, delivered!.verifyError).toBe(true);
     expect(delivered!.payload).toMatchObject({
       type: 'submission.received',
-      data: { submission_id: reply.body.submission_id, saas_id: reply.body.saas_id, processing_state: 'received' },
+      // The record as it is when delivered: the dev tenant's demo seller profile may have let the pipeline validate it by then.
+      data: {
+        submission_id: reply.body.submission_id,
+        saas_id: reply.body.saas_id,
+        processing_state: expect.stringMatching(/^(received|validated)$/),
+      },
     });
     await receiver.expectQuiet(1000);
     expect(receiver.requests).toHaveLength(1);

@@ -1,15 +1,19 @@
 /**
- * Test documents, built from a real fixture
- * (`examples/sample-discount-price.json`: EUR, one line at 25 %, HR customer
- * with an EU VAT number) so every test starts from a document that passes,
- * and changes only what it is about.
+ * Test documents, built from the French example (`examples/fr-b2b-invoice.json`:
+ * EUR, 20 % VAT, a French company as customer) so every test starts from a
+ * document that passes every rule, the EN 16931 and BR-FR ones included, and
+ * changes only what it is about. Unless a test sets them, a line's `amount`
+ * follows its quantity and unit amount, a tax's `amount` its rate, and the
+ * document's totals its lines (BR-CO-10/14/15/16 keep holding).
  */
 import { readFileSync } from 'node:fs';
 import type { CreditNoteDocument, CreditNoteLine, InvoiceDocument, InvoiceLine, Tax, TaxId } from '../../src/domain/documents.ts';
 import { toGraphQLName } from '../../src/schema/wire-names.ts';
 
-/** The real examples, by file name without `.json`. */
-export const EUR_EXAMPLES = ['guide-example1', 'sample-discount-price', 'ubl-tc434-example9'] as const;
+/** The official EN 16931 examples converted to the SaaS format: each breaks a French rule decided by the body (examples/README.md). */
+export const OFFICIAL_EXAMPLES = ['guide-example1', 'sample-discount-price', 'ubl-tc434-example9'] as const;
+/** The French invoices written for the gateway: each is accepted and reaches `validated`. */
+export const FRENCH_EXAMPLES = ['fr-b2b-invoice'] as const;
 export const DKK_EXAMPLE = 'BIS3_Invoice_positive';
 
 /** Reads `examples/<name>.json` (a fresh object on every call). */
@@ -25,21 +29,29 @@ export function toGraphQLInput(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, field]) => [toGraphQLName(key), toGraphQLInput(field)]));
 }
 
-const BASE = loadExample('sample-discount-price');
+const BASE = loadExample('fr-b2b-invoice');
 const BASE_LINE = BASE.lines[0] as InvoiceLine;
 const BASE_TAX = BASE_LINE.taxes[0] as Tax;
 
-/** A tax like the fixture's (25 %), with `overrides` applied. */
+/** Taxes whose `amount` the line computes (made by `tax()` without an `amount`). */
+const computedTaxAmount = new WeakSet<object>();
+
+/** A tax like the fixture's (20 %), with `overrides` applied; without an `amount` override, the line computes it from the rate. */
 export function tax(overrides: Partial<Tax> = {}): Tax {
-  return { ...structuredClone(BASE_TAX), ...overrides };
+  const made = { ...structuredClone(BASE_TAX), ...overrides };
+  if (!('amount' in overrides)) computedTaxAmount.add(made);
+  return made;
 }
+
+const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
 /** Chainable edits of one line, starting from the fixture's line. */
 export class LineBuilder {
   private readonly line: Record<string, unknown> & { taxes: Tax[] };
+  private amountSet = false;
 
   constructor(id: string) {
-    this.line = { ...structuredClone(BASE_LINE), id };
+    this.line = { ...structuredClone(BASE_LINE), id, taxes: [tax()] };
   }
 
   withTaxes(...taxes: Tax[]): this {
@@ -50,23 +62,41 @@ export class LineBuilder {
   /** Sets any field, known or not (e.g. an unknown `type` on a credit note line). */
   with(key: string, value: unknown): this {
     this.line[key] = value;
+    if (key === 'amount') this.amountSet = true;
     return this;
   }
 
   without(key: string): this {
     delete this.line[key];
+    if (key === 'amount') this.amountSet = true;
     return this;
   }
 
+  /** The line; `amount` = quantity × unit_amount and each computed tax amount = amount × rate, rounded, unless set. */
   build(): InvoiceLine {
-    return structuredClone(this.line) as InvoiceLine;
+    const line = structuredClone(this.line);
+    const { quantity, unit_amount } = this.line;
+    if (!this.amountSet && isInteger(quantity) && isInteger(unit_amount)) line['amount'] = quantity * unit_amount;
+    if (Array.isArray(this.line.taxes) && isInteger(line['amount'])) {
+      this.line.taxes.forEach((made, i) => {
+        const rate = (made as { percentage?: unknown }).percentage;
+        if (computedTaxAmount.has(made) && typeof rate === 'number') {
+          line.taxes[i]!.amount = Math.round(((line['amount'] as number) * rate) / 100);
+        }
+      });
+    }
+    return line as InvoiceLine;
   }
 }
 
 type LineEdit = (line: LineBuilder) => LineBuilder;
 
+/** The document totals `build()` computes from the lines unless a test set them. */
+const TOTALS = ['subtotal', 'total_excl_tax', 'tax_total', 'total', 'amount_paid', 'amount_due'] as const;
+
 abstract class DocumentBuilder<D> {
   protected abstract readonly doc: Record<string, unknown> & { lines: unknown[] };
+  private readonly set = new Set<string>();
 
   /** `currency` as given; `undefined` keeps the key with an undefined value. */
   withCurrency(code: string | undefined): this {
@@ -96,22 +126,43 @@ abstract class DocumentBuilder<D> {
   /** Sets any top-level field, known or not. */
   with(key: string, value: unknown): this {
     this.doc[key] = structuredClone(value);
+    this.set.add(key);
     return this;
   }
 
   without(key: string): this {
     delete this.doc[key];
+    this.set.add(key);
     return this;
   }
 
+  /** The document, its totals following its lines (those the fixture has and the test did not set). */
   build(): D {
-    return structuredClone(this.doc) as D;
+    const doc = structuredClone(this.doc);
+    if (!Array.isArray(doc.lines)) return doc as D;
+    const lines = doc.lines as Array<{ amount?: unknown; taxes?: Array<{ amount?: unknown }> }>;
+    const amounts = lines.map((line) => line?.amount);
+    const taxes = lines.flatMap((line) => (Array.isArray(line?.taxes) ? line.taxes.map((t) => t?.amount) : []));
+    if (!amounts.every(isInteger) || !taxes.every(isInteger)) return doc as D;
+    const subtotal = amounts.reduce((sum, amount) => sum + amount, 0);
+    const taxTotal = taxes.reduce((sum, amount) => sum + amount, 0);
+    const values: Record<(typeof TOTALS)[number], number> = {
+      subtotal,
+      total_excl_tax: subtotal,
+      tax_total: taxTotal,
+      total: subtotal + taxTotal,
+      amount_paid: 0,
+      amount_due: subtotal + taxTotal,
+    };
+    for (const key of TOTALS) if (key in doc && !this.set.has(key)) doc[key] = values[key];
+    return doc as D;
   }
 }
 
-/** Invoice builder; `build()` returns a document that passes all rules unless edited. */
+/** Invoice builder: the French example with its first line; `build()` returns a document that passes all rules unless edited. */
 export class InvoiceBuilder extends DocumentBuilder<InvoiceDocument> {
-  protected readonly doc = structuredClone(BASE) as InvoiceDocument & Record<string, unknown>;
+  // One line, as the tests' paths (`/lines/1` is the first line a test adds) expect; the totals follow it.
+  protected readonly doc = { ...structuredClone(BASE), lines: [structuredClone(BASE_LINE)] } as InvoiceDocument & Record<string, unknown>;
 
   private get customer(): Record<string, unknown> {
     return this.doc.customer_snapshot;
@@ -135,20 +186,16 @@ export class InvoiceBuilder extends DocumentBuilder<InvoiceDocument> {
   }
 }
 
-/** Credit note builder: a refund of the fixture invoice, in EUR, passing all rules unless edited. */
+function loadCreditNote(): CreditNoteDocument {
+  return JSON.parse(readFileSync(new URL('../../examples/fr-credit-note.json', import.meta.url), 'utf8')) as CreditNoteDocument;
+}
+
+/** Credit note builder: a refund of the fixture invoice (`examples/fr-credit-note.json`), in EUR, passing all rules unless edited. */
 export class CreditNoteBuilder extends DocumentBuilder<CreditNoteDocument> {
   protected readonly doc: CreditNoteDocument & Record<string, unknown> = {
-    id: 'cn_sample-discount-price',
-    number: 'CN-0001',
+    ...loadCreditNote(),
     invoice_id: BASE.id,
-    reason: 'Price correction',
-    status: 'open',
-    currency: 'EUR',
-    created_at: '2018-03-01T00:00:00Z',
-    total_excl_tax: BASE.total_excl_tax,
-    tax_total: BASE.tax_total,
-    total: BASE.total,
-    lines: BASE.lines.map(({ type: _type, ...line }): CreditNoteLine => structuredClone(line)),
+    lines: [new LineBuilder('1').without('type').build() as unknown as CreditNoteLine],
   };
 
   withoutCurrency(): this {

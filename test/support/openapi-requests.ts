@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { loadExample } from './documents.ts';
 
-/** `examples/guide-example1.json` under a new id and number, so it is accepted (202) as a new submission. */
+/** `examples/fr-b2b-invoice.json` under a new id and number (BR-FR-01: at most 35 characters), so it is accepted (202) as a new submission. */
 export const freshInvoice = () => {
-  const body = loadExample('guide-example1');
+  const body = loadExample('fr-b2b-invoice');
   const suffix = randomUUID();
-  return { ...body, id: `ubl_${suffix}`, number: `INV-${suffix}` };
+  return { ...body, id: `inv_${suffix}`, number: `INV-${suffix.slice(0, 30)}` };
 };
 
 /** A well-formed id that names no submission, endpoint or delivery. */

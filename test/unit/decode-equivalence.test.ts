@@ -12,7 +12,7 @@ import { decodeInputReference } from '../../rest-facade/decode-reference.ts';
 import { schema } from '../../src/schema/index.ts';
 import { inputToWireOf } from '../../src/schema/input-to-wire.ts';
 import { inputToWire } from '../../src/schema/wire-names.ts';
-import { creditNote, EUR_EXAMPLES, invoice, loadExample } from '../support/documents.ts';
+import { creditNote, OFFICIAL_EXAMPLES, invoice, loadExample } from '../support/documents.ts';
 import { mutated } from '../support/mutations.ts';
 
 function inputType(name: string): GraphQLInputObjectType {
@@ -23,7 +23,7 @@ function inputType(name: string): GraphQLInputObjectType {
 
 const CASES = [
   ['InvoiceInput', invoice().build()],
-  ['InvoiceInput', loadExample(EUR_EXAMPLES[0])],
+  ['InvoiceInput', loadExample(OFFICIAL_EXAMPLES[0])],
   ['CreditNoteInput', creditNote().build()],
 ] as const;
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { schema } from '../../src/schema/index.ts';
 import { inputToWireOf } from '../../src/schema/input-to-wire.ts';
 import { inputToWire } from '../../src/schema/wire-names.ts';
-import { creditNote, DKK_EXAMPLE, EUR_EXAMPLES, invoice, loadExample, toGraphQLInput } from '../support/documents.ts';
+import { creditNote, DKK_EXAMPLE, OFFICIAL_EXAMPLES, invoice, loadExample, toGraphQLInput } from '../support/documents.ts';
 
 function inputType(name: string): GraphQLInputObjectType {
   const type = schema.getType(name);
@@ -19,7 +19,7 @@ function coerced(typeName: string, wire: unknown): unknown {
 
 describe('inputToWireOf', () => {
   it.each([
-    ...[...EUR_EXAMPLES, DKK_EXAMPLE].map((name) => [name, 'InvoiceInput', loadExample(name)] as const),
+    ...[...OFFICIAL_EXAMPLES, DKK_EXAMPLE].map((name) => [name, 'InvoiceInput', loadExample(name)] as const),
     [
       'an invoice with nulls and no optional fields',
       'InvoiceInput',

@@ -4,6 +4,7 @@ import type { RuleViolation } from './catalogue.ts';
 import { missingCurrency } from './code-lists.ts';
 import { scanCountries } from './country-scan.ts';
 import { currencySchema, lineSchema } from './schemas.ts';
+import { withBodyRules } from './body-rules.ts';
 import { addFinding, toViolations } from './zod-issues.ts';
 
 const creditNoteSchema = z
@@ -42,5 +43,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function checkCreditNote(doc: CreditNoteDocument): RuleViolation[] {
   const result = creditNoteSchema.safeParse(doc);
   const violations = result.success ? [] : toViolations(result.error.issues);
-  return violations.concat(scanCountries(doc));
+  // The buyer is the original invoice's customer, which needs the database: its rules (BR-FR-12) run in the pipeline.
+  return withBodyRules(violations.concat(scanCountries(doc)), { kind: 'credit_note', document: doc, customer: undefined });
 }

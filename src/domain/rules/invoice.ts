@@ -4,6 +4,7 @@ import type { RuleViolation } from './catalogue.ts';
 import { scanCountries } from './country-scan.ts';
 import { checkTaxId } from './identifiers.ts';
 import { currencySchema, lineSchema } from './schemas.ts';
+import { withBodyRules } from './body-rules.ts';
 import { addFinding, toViolations } from './zod-issues.ts';
 
 /** A customer tax id; the finding sits on its `value`. */
@@ -32,11 +33,12 @@ const invoiceSchema = z.object({
  * (`GW-SIREN`, `GW-SIRET`, `BR-CO-09`, `GW-VAT-FORMAT`, `GW-VAT-FR-KEY`, at
  * most one per tax id). Paths are in wire names from the document root, e.g.
  * `['customer_snapshot', 'tax_ids', 0, 'value']`. Field rules come first, in
- * schema order, then the country scan in document order. A shape the
+ * schema order, then the country scan in document order, then the EN 16931 and
+ * BR-FR rules the body decides (`withBodyRules`). A shape the
  * structural check should have refused yields `GW-SHAPE`, not an exception.
  */
 export function checkInvoice(doc: InvoiceDocument): RuleViolation[] {
   const result = invoiceSchema.safeParse(doc);
   const violations = result.success ? [] : toViolations(result.error.issues);
-  return violations.concat(scanCountries(doc));
+  return withBodyRules(violations.concat(scanCountries(doc)), { kind: 'invoice', document: doc });
 }

@@ -3,6 +3,7 @@
  * the 422 rules, the duplicate rule and the Idempotency-Key rule. Returns
  * typed results; only unexpected failures throw.
  */
+import { parisDate } from '../../einvoice/paris-date.ts';
 import { hash } from 'node:crypto';
 import { dequal } from 'dequal';
 import type { Db } from '../../db/client.ts';
@@ -169,11 +170,11 @@ async function keyConflict(db: Db, command: SubmitCommand): Promise<SubmitResult
     : { ok: false, code: 'idempotency_conflict', existing: prior?.submission };
 }
 
-/** BT-2: the local date as the SaaS wrote it (the offset is kept, never converted to UTC). */
+/** BT-2: the date in Europe/Paris of `finalized_at`, else `created_at`: the one the generated e-invoice carries (issue 17). */
 function issueDate(command: SubmitCommand): string {
   const stamp =
     command.documentType === 'invoice' ? (command.document.finalized_at ?? command.document.created_at) : command.document.created_at;
-  return stamp.slice(0, 10);
+  return parisDate(stamp);
 }
 
 /** SHA-256 of `data` (a string as UTF-8), in hex. One-shot: no Hash object per call. */

@@ -24,7 +24,7 @@ export const SubmissionRef = builder.objectRef<SubmissionRow>('Submission').impl
     processingState: t.field({ type: ProcessingStateEnum, resolve: (s) => s.processingState }),
     issueDate: t.field({
       type: 'Date',
-      description: 'BT-2: local date of `finalizedAt`, else `createdAt`, of the document.',
+      description: 'BT-2: the date in France (Europe/Paris) of `finalizedAt`, else `createdAt`, as the generated e-invoice carries it.',
       resolve: (s) => s.issueDate,
     }),
     lifecycleStatus: t.field({

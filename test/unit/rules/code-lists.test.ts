@@ -35,9 +35,18 @@ describe('supported currencies', () => {
 });
 
 describe('currency rule (/currency)', () => {
-  it.each(SPEC_CURRENCIES)('accepts %s on an invoice and a credit note', (code) => {
-    expect(checkInvoice(invoice().withCurrency(code).build())).toEqual([]);
-    expect(checkCreditNote(creditNote().withCurrency(code).build())).toEqual([]);
+  it.each(SPEC_CURRENCIES)('accepts %s on an invoice and a credit note (with the VAT total in EUR when not EUR)', (code) => {
+    // BR-FR-CO-12: a document not in EUR also states its VAT total in EUR (BT-111).
+    const eur = (builder: { with(key: string, value: unknown): unknown }) =>
+      code === 'EUR' ? builder : builder.with('tax_total_eur', 580);
+    expect(checkInvoice((eur(invoice().withCurrency(code)) as ReturnType<typeof invoice>).build())).toEqual([]);
+    expect(checkCreditNote((eur(creditNote().withCurrency(code)) as ReturnType<typeof creditNote>).build())).toEqual([]);
+  });
+
+  it.each(SPEC_CURRENCIES.filter((code) => code !== 'EUR'))('refuses %s without the VAT total in EUR (BR-FR-CO-12)', (code) => {
+    expect(checkInvoice(invoice().withCurrency(code).build())).toEqual([
+      { path: ['tax_total_eur'], rule: 'BR-FR-CO-12', message: expect.stringContaining(code) },
+    ]);
   });
 
   it.each([

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '../../../src/domain/documents.ts';
 import { checkCreditNote, checkInvoice, type RuleViolation } from '../../../src/domain/rules/index.ts';
-import { creditNote, DKK_EXAMPLE, EUR_EXAMPLES, invoice, type LineBuilder, loadExample, tax } from '../../support/documents.ts';
+import {
+  creditNote,
+  DKK_EXAMPLE,
+  FRENCH_EXAMPLES,
+  invoice,
+  type LineBuilder,
+  loadExample,
+  OFFICIAL_EXAMPLES,
+  tax,
+} from '../../support/documents.ts';
 
 type PathAndRule = [RuleViolation['path'], string];
 
@@ -21,14 +30,29 @@ function pathsAndRules(violations: RuleViolation[]): PathAndRule[] {
 }
 
 describe('real fixtures', () => {
-  it.each(EUR_EXAMPLES)('%s (EUR) has no violation', (name) => {
+  it.each(FRENCH_EXAMPLES)('%s has no violation', (name) => {
     expect(checkInvoice(loadExample(name))).toEqual([]);
   });
 
-  it(`${DKK_EXAMPLE} (DKK) has exactly the unsupported-currency violation`, () => {
-    expect(checkInvoice(loadExample(DKK_EXAMPLE))).toEqual([
-      { path: ['currency'], rule: 'GW-CURRENCY-UNSUPPORTED', message: expect.stringContaining('"DKK"') },
-    ]);
+  it.each(OFFICIAL_EXAMPLES)('%s (not French) breaks BR-FR-16 on every line and BR-FR-12', (name) => {
+    const doc = loadExample(name);
+    const rules = pathsAndRules(checkInvoice(doc)).filter(([, rule]) => rule !== 'BR-FR-02');
+    expect(rules).toEqual(
+      sorted([
+        [['customer_snapshot'], 'BR-FR-12'],
+        ...doc.lines.map((_, i): PathAndRule => [['lines', i, 'taxes', 0, 'percentage'], 'BR-FR-16']),
+      ]),
+    );
+  });
+
+  it(`${DKK_EXAMPLE} (DKK) has the unsupported-currency violation and the French ones, not BR-FR-CO-12`, () => {
+    expect(pathsAndRules(checkInvoice(loadExample(DKK_EXAMPLE)))).toEqual(
+      sorted([
+        [['currency'], 'GW-CURRENCY-UNSUPPORTED'],
+        [['customer_snapshot'], 'BR-FR-12'],
+        [['lines', 0, 'taxes', 0, 'percentage'], 'BR-FR-16'],
+      ]),
+    );
   });
 
   it('does not modify the document it checks', () => {
@@ -104,7 +128,7 @@ describe('invoice with several problems at once', () => {
 });
 
 describe('tax rate range (GW-TAX-RATE-RANGE)', () => {
-  it.each([0, 100, 5.5, 2.1, 20])('accepts %d %%', (percentage) => {
+  it.each([0, 5.5, 2.1, 20])('accepts %d %%', (percentage) => {
     expect(
       checkInvoice(
         invoice()
@@ -112,6 +136,13 @@ describe('tax rate range (GW-TAX-RATE-RANGE)', () => {
           .build(),
       ),
     ).toEqual([]);
+  });
+
+  it('accepts 100 % as a rate, which French VAT then refuses (BR-FR-16, not GW-TAX-RATE-RANGE)', () => {
+    const doc = invoice()
+      .withLine((line) => line.withTaxes(tax({ percentage: 100 })))
+      .build();
+    expect(pathsAndRules(checkInvoice(doc))).toEqual([[['lines', 1, 'taxes', 0, 'percentage'], 'BR-FR-16']]);
   });
 
   it.each([-0.01, 100.01, 150, -1, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('refuses %d %%', (percentage) => {
