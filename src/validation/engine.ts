@@ -3,7 +3,7 @@
  * three entry XSDs (libxml2-wasm), loaded once, then run in the order the accredited platforms (PA)
  * apply them: XSD, then EN 16931, then BR-FR. Synchronous transforms; one document at a time.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { XmlDocument, XmlLibError, XsdValidator } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 import SaxonJS from 'saxon-js';
@@ -51,14 +51,26 @@ function report(findings: Finding[], timingsMs: ValidationReport['timingsMs']): 
   return { fatal: findings.filter((f) => f.flag === 'fatal'), warnings: findings.filter((f) => f.flag === 'warning'), timingsMs };
 }
 
-/** Loads every artefact (about 1-2 s, 150-250 MB of heap); throws if a SEF is missing. */
+/** A SEF read on first use: the pipeline validates UBL only, so a gateway's workers never hold the CII and CDAR ones. */
+function lazySef(root: string, name: SefName): () => object {
+  if (!existsSync(sefFile(root, name))) loadSef(root, name); // throws now, with the hint, so the pool stops respawning
+  let loaded: object | undefined;
+  return () => (loaded ??= loadSef(root, name));
+}
+
+/**
+ * Loads the artefacts (about 1-2 s): the UBL schematrons at once, the CII and CDAR ones when first
+ * needed (each SEF costs tens of MB of heap once parsed); throws if a SEF is missing.
+ */
 export function loadEngine(root: string = artefactsRoot()): Engine {
   xmlRegisterFsInputProviders();
   const sef = {
-    en16931: { ubl: loadSef(root, 'en16931-ubl'), cii: loadSef(root, 'en16931-cii') },
-    brfr: { ubl: loadSef(root, 'brfr-ubl'), cii: loadSef(root, 'brfr-cii') },
-    cdar: loadSef(root, 'brfr-cdar'),
+    en16931: { ubl: lazySef(root, 'en16931-ubl'), cii: lazySef(root, 'en16931-cii') },
+    brfr: { ubl: lazySef(root, 'brfr-ubl'), cii: lazySef(root, 'brfr-cii') },
+    cdar: lazySef(root, 'brfr-cdar'),
   };
+  sef.en16931.ubl();
+  sef.brfr.ubl();
   const paths = xsdFiles(root);
   const xsd = { ublInvoice: loadXsd(paths.ublInvoice), ublCreditNote: loadXsd(paths.ublCreditNote), cii: loadXsd(paths.cii) };
 
@@ -102,12 +114,12 @@ export function loadEngine(root: string = artefactsRoot()): Engine {
       const sourceNode = await SaxonJS.getResource({ text: job.xml, type: 'xml' });
       const findings: Finding[] = [];
       if (job.kind === 'invoice') {
-        findings.push(...schematron('en16931', sef.en16931[job.syntax], sourceNode));
+        findings.push(...schematron('en16931', sef.en16931[job.syntax](), sourceNode));
         timingsMs.en16931 = performance.now() - started;
         started = performance.now();
-        findings.push(...schematron('br-fr', sef.brfr[job.syntax], sourceNode));
+        findings.push(...schematron('br-fr', sef.brfr[job.syntax](), sourceNode));
       } else {
-        findings.push(...schematron('br-fr', sef.cdar, sourceNode));
+        findings.push(...schematron('br-fr', sef.cdar(), sourceNode));
       }
       timingsMs.brfr = performance.now() - started;
       return report(findings, timingsMs);
