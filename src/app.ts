@@ -119,14 +119,11 @@ export function buildApp(options: AppOptions): App {
         fanoutEnqueued = false;
         queue.wakeFanout();
       }
-      for (const event of committed) {
-        if (event.type !== 'received') continue;
-        pipeline.wake();
-        connector.handOver(event.submissionId);
-      }
+      if (committed.some((event) => event.type === 'received')) pipeline.wake();
     },
   };
-  const pipeline = createPipeline({ db: options.db.db, events, validator, log });
+  // The platform takes a document once it is validated: what it receives is the generated e-invoice.
+  const pipeline = createPipeline({ db: options.db.db, events, validator, log, onValidated: (id) => connector.handOver(id) });
   const stopProfileListener = onSellerProfileSaved(options.db.db, () => pipeline.wake());
   const settings: WebhookSettings = {
     secretsKey: options.webhooks?.secretsKey ?? randomBytes(32),

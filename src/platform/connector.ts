@@ -1,6 +1,6 @@
 /**
  * The boundary with the accredited platform (PA). Outbound, the gateway hands
- * each newly received submission to the connector; inbound, the platform
+ * each submission the pipeline validated to the connector; inbound, the platform
  * reports lifecycle events, over `POST /pa/v1/lifecycle-events` (a real PA) or
  * in-process through the same GraphQL mutation (the simulated platform).
  */
@@ -16,5 +16,5 @@ export interface PlatformConnector {
 /** How a connector reports a lifecycle event back to the gateway. */
 export type ReportLifecycleEvent = (event: LifecycleEvent) => Promise<void>;
 
-/** No platform: submissions stay `received` with no lifecycle status (PLATFORM=none). */
+/** No platform: validated submissions stay `validated` with no lifecycle status (PLATFORM=none). */
 export const NO_PLATFORM: PlatformConnector = { handOver: () => {}, stop: async () => {} };

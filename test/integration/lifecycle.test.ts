@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
+import { processed } from '../support/pipeline.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { ManualScheduler } from '../support/scheduler.ts';
 
@@ -15,7 +16,7 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
   let platform: Client;
   const scheduler = new ManualScheduler();
   beforeAll(async () => {
-    gateway = await startGateway(engine, { platform: { kind: 'simulated', scheduler, stepDelayMs: 0 } });
+    gateway = await startGateway(engine, { platform: { kind: 'simulated', scheduler, stepDelayMs: 0 }, sellerProfiles: true });
     platform = await gateway.platform();
   });
   afterAll(() => gateway?.stop());
@@ -188,12 +189,14 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
 
   describe('the simulated platform', () => {
     it.each([
-      ['the accepted path', undefined, [200, 202, 203, 204, 205, 211, 212], 'received'],
-      ['the refusal path (SIM-REFUSE)', `INV-SIM-REFUSE-${randomUUID().slice(0, 18)}`, [200, 202, 203, 204, 210], 'received'],
+      ['the accepted path', undefined, [200, 202, 203, 204, 205, 211, 212], 'validated'],
+      ['the refusal path (SIM-REFUSE)', `INV-SIM-REFUSE-${randomUUID().slice(0, 18)}`, [200, 202, 203, 204, 210], 'validated'],
       ['the rejection path (SIM-REJECT)', `INV-SIM-REJECT-${randomUUID().slice(0, 18)}`, [200, 213], 'rejected'],
     ])('plays %s through the inbound path', async (_name, number, codes, state) => {
       await scheduler.runAll(); // scripts of earlier tests
       const { client, id } = await submitted(number);
+      // The platform takes the document once the pipeline has validated it.
+      expect(await processed(client, `/v1/invoices/${id}`)).toMatchObject({ processing_state: 'validated' });
       await scheduler.runAll();
       const entries = await history(client, id);
       expect(entries.map((entry: { code: number }) => entry.code)).toEqual(codes);

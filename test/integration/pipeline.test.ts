@@ -9,22 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
-import type { Client } from '../support/client.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { processed } from '../support/pipeline.ts';
 
 const invoice = JSON.parse(readFileSync(new URL('../../examples/fr-b2b-invoice.json', import.meta.url), 'utf8'));
 const creditNote = JSON.parse(readFileSync(new URL('../../examples/fr-credit-note.json', import.meta.url), 'utf8'));
-
-/** Polls the record until `processing_state` leaves `received` (the pipeline polls every second at worst). */
-async function settled(client: Client, path: string): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const reply = await client.get(path);
-    const record = reply.body as Record<string, unknown>;
-    if (record.processing_state !== 'received' || Date.now() > deadline) return record;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.each(engines())('pipeline with the official artefacts on %s', (engine) => {
   let gateway: Gateway;
@@ -46,7 +35,7 @@ describe.each(engines())('pipeline with the official artefacts on %s', (engine) 
     expect((await client.get(`/v1/invoices/${id}`)).body).toMatchObject({ processing_state: 'received' });
 
     expect((await client.request('PUT', '/v1/seller-profile', DEMO_SELLER_PROFILE)).status).toBe(200);
-    const record = await settled(client, `/v1/invoices/${id}`);
+    const record = await processed(client, `/v1/invoices/${id}`);
     expect(record).toMatchObject({ submission_id: id, processing_state: 'validated' });
     expect(record).not.toHaveProperty('rejection');
 
@@ -78,7 +67,7 @@ describe.each(engines())('pipeline with the official artefacts on %s', (engine) 
     const accepted = await client.post('/v1/credit-notes', creditNote);
     expect(accepted.status).toBe(202);
     const id = (accepted.body as { submission_id: string }).submission_id;
-    expect(await settled(client, `/v1/credit-notes/${id}`)).toMatchObject({ processing_state: 'validated' });
+    expect(await processed(client, `/v1/credit-notes/${id}`)).toMatchObject({ processing_state: 'validated' });
     const ubl = await client.get(`/v1/credit-notes/${id}/document`);
     expect(ubl.text).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
     expect(ubl.text).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
@@ -92,7 +81,7 @@ describe.each(engines())('pipeline with the official artefacts on %s', (engine) 
     expect((await client.request('PUT', '/v1/seller-profile', withoutVat)).status).toBe(200);
     const accepted = await client.post('/v1/invoices', invoice);
     const id = (accepted.body as { submission_id: string }).submission_id;
-    const record = await settled(client, `/v1/invoices/${id}`);
+    const record = await processed(client, `/v1/invoices/${id}`);
     expect(record).toMatchObject({ processing_state: 'rejected', rejection: { source: 'validation' } });
     const errors = (record.rejection as { errors: Array<Record<string, string>> }).errors;
     expect(errors).toContainEqual(expect.objectContaining({ rule: 'BR-S-02', profile_path: '/vat_number' }));

@@ -10,6 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import type { Client } from '../support/client.ts';
 import { creditNote, invoice } from '../support/documents.ts';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
+import { processed } from '../support/pipeline.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { ManualScheduler } from '../support/scheduler.ts';
 import { eventOf, eventsOf, liveByStatuses, liveBySubmissions, PROBE, sseSubscribe, summary, wsConnect } from '../support/subscribers.ts';
@@ -54,6 +56,20 @@ describe.each(engines())('subscriptions on %s', (engine) => {
     return reply.body.submission_id;
   }
 
+  /** A tenant with the demo seller profile: its documents go through the pipeline to the simulated platform. */
+  async function sellingTenant() {
+    const tenant = await gateway.tenant();
+    expect((await tenant.request('PUT', '/v1/seller-profile', DEMO_SELLER_PROFILE)).status).toBe(200);
+    return tenant;
+  }
+
+  /** Submits and waits until the pipeline has validated the document (the platform takes it from there). */
+  async function submitValidated(client: Client, body?: object): Promise<string> {
+    const id = await submit(client, body);
+    expect(await processed(client, `/v1/invoices/${id}`)).toMatchObject({ processing_state: 'validated' });
+    return id;
+  }
+
   const lifecycleEvent = (submissionId: string, code: number, extra: object = {}) => {
     const event = { submission_id: submissionId, code, occurred_at: new Date().toISOString(), event_id: randomUUID(), ...extra };
     return platform.post('/pa/v1/lifecycle-events', event);
@@ -75,27 +91,27 @@ describe.each(engines())('subscriptions on %s', (engine) => {
 
   describe('graphql-ws', () => {
     it('submissionUpdated receives every status of the script, in order, with its label', async () => {
-      const tenant = await gateway.tenant();
-      const id = await submit(tenant);
+      const tenant = await sellingTenant();
+      const id = await submitValidated(tenant);
       const subscription = ws({ token: tenant.token }).subscribe(UPDATED, { id });
       await liveOnSubmission(subscription, id);
       expect(await playUntil(subscription, id, 7)).toEqual(ACCEPTED);
       const ids = eventsOf(subscription, id).map((event) => Number(event.id));
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
-      expect(eventsOf(subscription, id).at(-1)!.submission.processingState).toBe('RECEIVED');
+      expect(eventsOf(subscription, id).at(-1)!.submission.processingState).toBe('VALIDATED');
     });
 
-    it('submissionEvents receives RECEIVED, then the statuses', async () => {
-      const tenant = await gateway.tenant();
+    it('submissionEvents receives RECEIVED, VALIDATED, then the statuses', async () => {
+      const tenant = await sellingTenant();
       const subscription = ws({ token: tenant.token }).subscribe(EVENTS, {});
       await liveBySubmissions(subscription, () => submit(tenant));
       const id = await submit(tenant);
-      expect(await playUntil(subscription, id, 8)).toEqual(['RECEIVED RECEIVED', ...ACCEPTED]);
+      expect(await playUntil(subscription, id, 9)).toEqual(['RECEIVED RECEIVED', 'PROCESSING_STATE_CHANGED VALIDATED', ...ACCEPTED]);
     });
 
     it('the SIM-REJECT path ends with PROCESSING_STATE_CHANGED to REJECTED', async () => {
-      const tenant = await gateway.tenant();
-      const id = await submit(
+      const tenant = await sellingTenant();
+      const id = await submitValidated(
         tenant,
         invoice()
           .unique()
@@ -111,7 +127,7 @@ describe.each(engines())('subscriptions on %s', (engine) => {
     });
 
     it('submissionEvents(documentType: CREDIT_NOTE) receives no invoice event', async () => {
-      const tenant = await gateway.tenant();
+      const tenant = await sellingTenant();
       const origin = invoice().unique().build();
       await submit(tenant, origin);
       const connection = ws({ token: tenant.token });
@@ -121,7 +137,7 @@ describe.each(engines())('subscriptions on %s', (engine) => {
       await liveBySubmissions(creditNotes, submitCreditNote);
       await liveBySubmissions(everything, submitCreditNote);
       const invoiceId = await submit(tenant);
-      expect(await playUntil(everything, invoiceId, 8)).toEqual(['RECEIVED RECEIVED', ...ACCEPTED]);
+      expect(await playUntil(everything, invoiceId, 9)).toEqual(['RECEIVED RECEIVED', 'PROCESSING_STATE_CHANGED VALIDATED', ...ACCEPTED]);
       const last = await submitCreditNote(); // published after every event of the invoice
       await creditNotes.waitUntil((payload) => eventOf(payload)?.submission.id === last);
       const types = creditNotes.payloads.map((payload) => eventOf(payload)!.submission.documentType);
@@ -132,8 +148,8 @@ describe.each(engines())('subscriptions on %s', (engine) => {
 
   describe('Server-Sent Events', () => {
     it('submissionUpdated receives every status of the script, in order', async () => {
-      const tenant = await gateway.tenant();
-      const id = await submit(tenant);
+      const tenant = await sellingTenant();
+      const id = await submitValidated(tenant);
       const subscription = sse(UPDATED, { id }, tenant.token);
       expect((await subscription.response).headers.get('content-type')).toMatch(/^text\/event-stream/);
       await liveOnSubmission(subscription, id);

@@ -30,6 +30,7 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
   beforeAll(async () => {
     gateway = await startWebhookGateway(engine, {
       platform: { kind: 'simulated', scheduler, stepDelayMs: 0 },
+      sellerProfiles: true,
       webhooks: { clock, workers: 2 },
     });
   });
@@ -66,17 +67,25 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
     const record = async () => (await client.get(`/v1/invoices/${id}`)).body;
     const history = async () => (await client.get(`/v1/invoices/${id}/statuses`)).body.data;
 
-    const [received] = await target.waitFor(1);
-    expect(received!.payload).toEqual({ type: 'submission.received', timestamp: expect.any(String), data: await record() });
-    expect(received!.payload.data).toMatchObject({
-      submission_id: id,
-      saas_id: expect.any(String),
-      number: expect.stringMatching(/^SIM-REJECT-/),
+    // Received, then validated by the pipeline (two workers: in either order); each payload is the record when sent.
+    const first = await target.waitFor(2);
+    const validated = await record();
+    expect(validated).toMatchObject({ submission_id: id, processing_state: 'validated', number: expect.stringMatching(/^SIM-REJECT-/) });
+    const received = first.find((r) => r.type === 'submission.received')!;
+    expect(received.payload).toEqual({
+      type: 'submission.received',
+      timestamp: expect.any(String),
+      data: { ...validated, processing_state: expect.stringMatching(/^(received|validated)$/) },
+    });
+    expect(first.find((r) => r.type === 'submission.processing_state_changed')!.payload).toEqual({
+      type: 'submission.processing_state_changed',
+      timestamp: expect.any(String),
+      data: validated,
     });
 
     await vi.waitFor(() => expect(scheduler.pending).toBe(1));
     await scheduler.runNext(); // 200 Déposée
-    const statusAdded = (await target.waitFor(2))[1]!;
+    const statusAdded = (await target.waitFor(3))[2]!;
     expect(statusAdded.payload).toEqual({
       type: 'submission.lifecycle_status_added',
       timestamp: expect.any(String),
@@ -85,7 +94,7 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
     expect(statusAdded.payload.data.new_lifecycle_status.code).toBe(200);
 
     await scheduler.runNext(); // 213 Rejetée: a status and a processing state change
-    const last = (await target.waitFor(4)).slice(2);
+    const last = (await target.waitFor(5)).slice(3);
     const final = await record();
     expect(final).toMatchObject({ processing_state: 'rejected', lifecycle_status: { code: 213 } });
     expect(last.map((r) => r.type).sort()).toEqual(['submission.lifecycle_status_added', 'submission.processing_state_changed']);
@@ -101,7 +110,7 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
     });
 
     const requests = target.requests;
-    expect(requests).toHaveLength(4);
+    expect(requests).toHaveLength(5);
     for (const request of requests) {
       expect(request.verified, request.verifyError).toBe(true);
       expect(request.id).toMatch(/^msg_[0-9a-f]{32}$/);
@@ -112,11 +121,11 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
       expect(at).toBeGreaterThanOrEqual(since - 1000);
       expect(at).toBeLessThanOrEqual(Date.now());
     }
-    expect(new Set(requests.map((r) => r.id)).size).toBe(4);
+    expect(new Set(requests.map((r) => r.id)).size).toBe(5);
     // The deliveries the API lists are what was sent.
     const deliveries = await vi.waitFor(async () => {
       const all = (await deliveriesOf(client, endpointId))!;
-      expect(all.map((d) => d.status)).toEqual(Array(4).fill('succeeded'));
+      expect(all.map((d) => d.status)).toEqual(Array(5).fill('succeeded'));
       return all;
     });
     expect(new Map(deliveries.map((d) => [d.webhookId, [d.eventType, d.payload]]))).toEqual(

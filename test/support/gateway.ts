@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { buildApp, type App, type PlatformOption, type RealtimeLimits, type WebhookOptions } from '../../src/app.ts';
 import type { Database, Engine } from '../../src/db/client.ts';
 import { openEmbedded, openPostgres, type QueryObserver } from '../../src/db/open.ts';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
+import { setSellerProfile } from '../../src/domain/seller-profile/service.ts';
 import { createPlatformToken, createToken } from '../../src/domain/tenancy/service.ts';
 import type { RateLimitSettings } from '../../src/limits/rate-limits.ts';
 import { createLogger, type Logger } from '../../src/logger.ts';
@@ -65,6 +67,8 @@ export async function startGateway(
     /** The pipeline's check (default `native`: the official artefacts cost about 1 s to load and 150 MB per worker). */
     validation?: 'official' | 'native';
     validationWorkers?: number;
+    /** Every tenant `tenant()` creates gets the demo seller profile, so its documents go through the pipeline to the platform. */
+    sellerProfiles?: boolean;
   } = {},
 ): Promise<Gateway> {
   const database = await openTestDatabase(engine, options.databaseUrl, options.onQuery);
@@ -88,6 +92,10 @@ export async function startGateway(
     database,
     async tenant(name = `tenant-${randomUUID()}`) {
       const created = await createToken(database.db, name);
+      if (options.sellerProfiles) {
+        const saved = await setSellerProfile(database.db, created.tenant.id, DEMO_SELLER_PROFILE);
+        if (!saved.ok) throw new Error(`demo seller profile refused: ${JSON.stringify(saved.violations)}`);
+      }
       return Object.assign(new Client(url, `Bearer ${created.token}`), { tenantName: name, token: created.token });
     },
     async platform(name = 'test-pa') {

@@ -1,0 +1,15 @@
+/** Waiting for the pipeline (issue 17) in integration tests. */
+import type { Client } from './client.ts';
+
+/**
+ * Polls a REST record (`/v1/invoices/{id}` or `/v1/credit-notes/{id}`) until its `processing_state` leaves
+ * `received` (the pipeline is woken at once, and polls every second at worst), or 30 s have passed; returns the record.
+ */
+export async function processed(client: Client, path: string): Promise<Record<string, any>> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const record = (await client.get(path)).body as Record<string, any>;
+    if (record.processing_state !== 'received' || Date.now() > deadline) return record;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
