@@ -33,12 +33,19 @@ export interface Validator {
 }
 
 /**
+ * A worker's heap cap: the artefacts and one document need about 60 MB of heap (170 MB RSS with
+ * the code); a transform that runs away is stopped at 512 MB (the worker dies, the pool replaces it)
+ * instead of taking the gateway's memory.
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 512 };
+
+/**
  * Spawns a validation worker. Built (dist/): worker.js. From the TypeScript sources (vitest, tsx): a
  * worker thread does not inherit the parent's loader, so a small bootstrap imports worker.ts through tsx.
  */
 export function spawnValidationWorker(): Worker {
   const self = import.meta.url;
-  if (!self.endsWith('.ts')) return new Worker(new URL('./worker.js', self));
+  if (!self.endsWith('.ts')) return new Worker(new URL('./worker.js', self), { resourceLimits: RESOURCE_LIMITS });
   // tsx's ESM API by absolute URL (an eval worker resolves bare names from the cwd). Its CJS twin,
   // which require.resolve finds, registers its loader at a wrong relative path (tsx 4.23).
   const tsx = pathToFileURL(
@@ -48,7 +55,7 @@ export function spawnValidationWorker(): Worker {
   ).href;
   const entry = new URL('./worker.ts', self).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, resourceLimits: RESOURCE_LIMITS });
 }
 
 /** Starts the workers (each loads the artefacts in about 1-2 s; calls made meanwhile wait). */

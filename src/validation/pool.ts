@@ -8,7 +8,7 @@
 import type { Worker } from 'node:worker_threads';
 
 type Pending<Res> = { id: number; job: unknown; resolve: (value: Res) => void; reject: (error: Error) => void };
-type Slot<Res> = { worker: Worker; ready: boolean; current?: Pending<Res>; lastError?: string };
+type Slot<Res> = { worker: Worker; ready: boolean; current?: Pending<Res>; lastError?: string; timer?: NodeJS.Timeout };
 type Reply = { ready?: boolean; id?: number; ok?: boolean; report?: unknown; error?: string };
 
 /** A pool of `size` workers made by `spawn`. `Job` is posted to a worker, `Res` is what it answers. */
@@ -19,9 +19,14 @@ export class WorkerPool<Job, Res> {
   private failure: Error | undefined;
   private closed = false;
 
+  /**
+   * @param jobTimeoutMs a job that takes longer gets its worker terminated (and replaced) and rejects:
+   * a runaway transform must not hold a worker for ever. Default 60 s, far above the ~0.3 s a document takes.
+   */
   constructor(
     private readonly spawn: () => Worker,
     size: number,
+    private readonly jobTimeoutMs = 60_000,
   ) {
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`a worker pool needs at least one worker, got ${size}`);
     for (let i = 0; i < size; i++) this.add();
@@ -45,7 +50,10 @@ export class WorkerPool<Job, Res> {
     for (const pending of this.queue.splice(0)) pending.reject(closing);
     const slots = [...this.slots];
     this.slots.clear();
-    for (const slot of slots) slot.current?.reject(closing);
+    for (const slot of slots) {
+      clearTimeout(slot.timer);
+      slot.current?.reject(closing);
+    }
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
@@ -73,12 +81,14 @@ export class WorkerPool<Job, Res> {
     const pending = slot.current;
     if (!pending || pending.id !== reply.id) return;
     slot.current = undefined;
+    clearTimeout(slot.timer);
     if (reply.ok) pending.resolve(reply.report as Res);
     else pending.reject(new Error(`validation failed unexpectedly: ${reply.error}`));
     this.dispatch();
   }
 
   private onExit(slot: Slot<Res>, code: number): void {
+    clearTimeout(slot.timer);
     if (this.closed || !this.slots.delete(slot)) return;
     const reason = slot.lastError ?? `exit code ${code}`;
     if (!slot.ready) {
@@ -99,6 +109,11 @@ export class WorkerPool<Job, Res> {
       if (!slot.ready || slot.current) continue;
       const pending = this.queue.shift() as Pending<Res>;
       slot.current = pending;
+      slot.timer = setTimeout(() => {
+        slot.lastError = `the job took longer than ${this.jobTimeoutMs} ms`;
+        void slot.worker.terminate();
+      }, this.jobTimeoutMs);
+      slot.timer.unref();
       slot.worker.postMessage({ id: pending.id, job: pending.job });
     }
     this.updateRefs();

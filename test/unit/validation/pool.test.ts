@@ -8,8 +8,8 @@ const script = new URL('../../support/validation-crash-worker.mjs', import.meta.
 type Job = { echo?: number; exit?: true; throw?: true; hang?: true; fail?: true };
 let pool: WorkerPool<Job, { echo: number }> | undefined;
 
-function makePool(size: number, workerData: object = {}) {
-  pool = new WorkerPool<Job, { echo: number }>(() => new Worker(script, { workerData }), size);
+function makePool(size: number, workerData: object = {}, jobTimeoutMs?: number) {
+  pool = new WorkerPool<Job, { echo: number }>(() => new Worker(script, { workerData }), size, jobTimeoutMs);
   return pool;
 }
 
@@ -36,6 +36,14 @@ describe('validation worker pool', () => {
     // The queued job runs on the replacement worker.
     await expect(queued).resolves.toEqual({ echo: 42 });
     await expect(p.run({ echo: 43 })).resolves.toEqual({ echo: 43 });
+  });
+
+  it('a job past the timeout rejects, and its worker is terminated and replaced', async () => {
+    const p = makePool(1, {}, 300);
+    const hung = p.run({ hang: true });
+    const queued = p.run({ echo: 7 });
+    await expect(hung).rejects.toThrow(/crashed during this job \(the job took longer than 300 ms\)/);
+    await expect(queued).resolves.toEqual({ echo: 7 });
   });
 
   it('an engine error rejects the call with its message and keeps the worker', async () => {
