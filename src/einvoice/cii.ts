@@ -109,7 +109,8 @@ export function writeCii(doc: EInvoice): string {
       'rsm:SupplyChainTradeTransaction',
       doc.lines.map(line).join(''),
       node('ram:ApplicableHeaderTradeAgreement', party('ram:SellerTradeParty', doc.seller), party('ram:BuyerTradeParty', doc.buyer)),
-      '<ram:ApplicableHeaderTradeDelivery/>',
+      // The XSD requires the element, even empty; BG-15 only for BR-IC-12.
+      `<ram:ApplicableHeaderTradeDelivery>${node('ram:ShipToTradeParty', node('ram:PostalTradeAddress', leaf('ram:CountryID', doc.deliverToCountry)))}</ram:ApplicableHeaderTradeDelivery>`,
       node(
         'ram:ApplicableHeaderTradeSettlement',
         foreign ? leaf('ram:TaxCurrencyCode', 'EUR') : '',

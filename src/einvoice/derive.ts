@@ -9,6 +9,7 @@ import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../d
 import type { RuleViolation } from '../domain/rules/catalogue.ts';
 import { type BuyerFacts, buyerFacts } from './buyer.ts';
 import { currencyExponent, toCents } from './decimal.ts';
+import { checkFramework } from './framework.ts';
 import { type MappedLine, mapLine } from './lines.ts';
 import type { EInvoice } from './model.ts';
 import { parisDate } from './paris-date.ts';
@@ -26,8 +27,7 @@ export type DeriveInput =
   | { kind: 'invoice'; document: InvoiceDocument }
   | { kind: 'credit_note'; document: CreditNoteDocument; customer: CustomerSnapshot | undefined };
 
-/** BT-23 values BR-FR-08 accepts (FNFE-MPE 1.4.0.03, `custom:is-valid-billing-mode`). */
-export const BILLING_FRAMEWORKS: ReadonlySet<string> = new Set('B1 S1 M1 B2 S2 M2 S3 B4 S4 M4 S5 S6 B7 S7 B8 S8 M8 B9 S9 M9'.split(' '));
+export { BILLING_FRAMEWORKS } from './framework.ts';
 
 const BT1 = /^[A-Za-z0-9+\-_/]+$/;
 
@@ -52,9 +52,21 @@ function amountCents(value: number | undefined, exponent: number, path: string, 
 /**
  * Derives the body's part of the EN 16931 document and every violation of
  * the rules the body decides (paths are JSON pointer segments into the body).
- * The document is undefined when a violation prevents building it.
+ * The document is undefined when any rule is broken.
  */
 export function deriveFromBody(input: DeriveInput): { document: BodyDocument | undefined; violations: RuleViolation[] } {
+  const { document, violations } = draftFromBody(input);
+  return { document: violations.length > 0 ? undefined : document, violations };
+}
+
+/**
+ * Like {@link deriveFromBody}, but keeps the document whenever it can be
+ * written at all (every amount and quantity representable, every category
+ * known), even when rules are broken: what the gateway would have written,
+ * for comparing its rules with the official artefacts (tests). The
+ * violations are exactly deriveFromBody's.
+ */
+export function draftFromBody(input: DeriveInput): { document: BodyDocument | undefined; violations: RuleViolation[] } {
   const doc = input.document;
   const out: RuleViolation[] = [];
   const currency = doc.currency ?? 'EUR';
@@ -86,16 +98,29 @@ export function deriveFromBody(input: DeriveInput): { document: BodyDocument | u
       message: 'No buyer electronic address (BT-49) can be derived: give a siren tax id (B2B) or an email',
     });
   }
+  if (buyer?.party.endpoint && buyer.party.endpoint.value.length > 125) {
+    out.push({
+      path: ['customer_snapshot', 'email'],
+      rule: 'BR-FR-25',
+      message: 'The buyer electronic address (BT-49) is longer than 125 characters',
+    });
+  }
   if (customer && customer.name.trim() === '')
     out.push({ path: ['customer_snapshot', 'name'], rule: 'BR-07', message: 'The buyer name (BT-44) is empty' });
   if (doc.lines.length === 0) out.push({ path: ['lines'], rule: 'BR-16', message: 'An invoice has at least one line (BG-25)' });
 
+  // A line that breaks a rule is still mapped (for the draft), but only lines
+  // without violation take part in the rules over several lines, which would only repeat it.
   const lines: MappedLine[] = [];
+  const cleanLines: MappedLine[] = [];
   doc.lines.forEach((line, index) => {
+    const before = out.length;
     const mapped = mapLine(line, index, exponent, buyer, out);
     if (mapped) lines.push(mapped);
+    if (mapped && out.length === before) cleanLines.push(mapped);
   });
-  checkIntraEu(lines, buyer, out);
+  const linesClean = cleanLines.length === doc.lines.length;
+  checkIntraEu(cleanLines, buyer, out);
   const saas: SaasTotals = {
     subtotal: amountCents(invoice?.subtotal, exponent, 'subtotal', out),
     totalExclTax: amountCents(doc.total_excl_tax, exponent, 'total_excl_tax', out) ?? 0,
@@ -113,16 +138,10 @@ export function deriveFromBody(input: DeriveInput): { document: BodyDocument | u
     });
   }
   const billingFramework = stringField(doc, 'billing_framework');
-  if (billingFramework !== undefined && !BILLING_FRAMEWORKS.has(billingFramework)) {
-    out.push({
-      path: ['billing_framework'],
-      rule: 'BR-FR-08',
-      message: `Billing framework (BT-23) ${JSON.stringify(billingFramework)} is not allowed`,
-    });
-  }
+  checkFramework({ ...saas, kind: input.kind, billingFramework, issueDate, dueDate: invoice?.due_date }, out);
   let computed: ComputedTotals | undefined;
-  if (lines.length === doc.lines.length && lines.length > 0) computed = computeTotals(lines, saas, out);
-  if (out.length > 0 || !computed) return { document: undefined, violations: out };
+  if (lines.length === doc.lines.length) computed = computeTotals(lines, saas, linesClean && lines.length > 0 ? out : []);
+  if (!computed) return { document: undefined, violations: out };
   return {
     violations: out,
     document: {

@@ -36,8 +36,9 @@ function violation(path: Array<string | number>, rule: RuleViolation['rule'], me
 
 /**
  * Maps line `index` of a document in a currency of `exponent` minor digits.
- * Pushes every violation found to `out`; returns the line when it could be
- * mapped (amounts representable), else undefined.
+ * Pushes every violation found to `out`; returns the line whenever it can be
+ * written (quantity, amounts representable and the category known), even if
+ * it breaks a rule, else undefined.
  */
 export function mapLine(
   source: SaasLine,
@@ -47,7 +48,6 @@ export function mapLine(
   out: RuleViolation[],
 ): MappedLine | undefined {
   const at = (...rest: Array<string | number>) => ['lines', index, ...rest];
-  const before = out.length;
   if (source.id.trim() === '') out.push(violation(at('id'), 'BR-21', 'The line identifier (BT-126) is empty'));
   if (source.description.trim() === '') out.push(violation(at('description'), 'BR-25', 'The item name (BT-153) is empty'));
   const quantity = toScaled(source.quantity, 4);
@@ -71,7 +71,8 @@ export function mapLine(
   } else {
     checkRate(category, percentage, at('taxes', 0, 'percentage'), out);
   }
-  if (out.length > before || !quantity || net === undefined || taxCents === undefined || !category) return undefined;
+  // A rule broken here (an empty name, a rate outside the French list) still leaves a line that can be written.
+  if (!quantity || net === undefined || taxCents === undefined || !category) return undefined;
 
   const signed =
     net < 0

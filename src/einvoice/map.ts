@@ -59,6 +59,8 @@ export function toEInvoice(body: BodyDocument, profile: SellerProfile, preceding
     seller: sellerParty(profile, !hasO),
     buyer: hasO ? { ...body.buyer, vatId: undefined } : body.buyer,
     payment: profile.iban ? { iban: profile.iban, bic: profile.bic ?? undefined } : undefined,
+    // BR-IC-12: goods supplied within the EU (K) name the country they go to; the SaaS knows only the billing address.
+    deliverToCountry: body.lines.some((line) => line.category === 'K') ? body.buyer.address.country : undefined,
     paymentTerms: body.dueDate
       ? undefined
       : body.kind === 'invoice'

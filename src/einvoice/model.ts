@@ -151,6 +151,11 @@ export interface EInvoice {
   buyer: Party;
   /** BG-16/BG-17: credit transfer (code 58) to this IBAN (BT-84) at this BIC (BT-86). */
   payment?: { iban: string; bic?: string | undefined } | undefined;
+  /**
+   * BG-15 deliver-to address, only its BT-80 country: written for an
+   * intra-community supply (category K), which needs it (BR-IC-12).
+   */
+  deliverToCountry?: string | undefined;
   /** BT-20 payment terms. */
   paymentTerms?: string | undefined;
   allowanceCharges: AllowanceCharge[];

@@ -113,6 +113,10 @@ export function writeUbl(doc: EInvoice): string {
       : '',
     node('cac:AccountingSupplierParty', party(doc.seller)),
     node('cac:AccountingCustomerParty', party(doc.buyer)),
+    node(
+      'cac:Delivery',
+      node('cac:DeliveryLocation', node('cac:Address', node('cac:Country', leaf('cbc:IdentificationCode', doc.deliverToCountry)))),
+    ),
     payment
       ? node(
           'cac:PaymentMeans',

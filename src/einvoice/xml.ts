@@ -16,15 +16,28 @@ const ESCAPES: Record<string, string> = {
 };
 const TEXT = /[&<>\r]/g;
 const ATTRIBUTE = /[&<>"\r\t\n]/g;
+/**
+ * What XML 1.0 (§ 2.2 Char) cannot carry, even escaped: C0 controls but tab,
+ * LF and CR; U+FFFE, U+FFFF; unpaired surrogates. A JSON string may hold them.
+ */
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML 1.0 forbids are exactly what this matches
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** U+FFFD REPLACEMENT CHARACTER: shows where a character was that the document could not carry. */
+const REPLACEMENT = '\uFFFD';
 
-/** Escapes character data (`&`, `<`, `>`, and CR so it survives end-of-line normalisation). */
+/**
+ * Escapes character data (`&`, `<`, `>`, and CR so it survives end-of-line
+ * normalisation); a character XML 1.0 cannot carry becomes U+FFFD, so the
+ * document stays well-formed.
+ */
 export function escapeText(value: string): string {
-  return value.replace(TEXT, (c) => ESCAPES[c]!);
+  return value.replace(NOT_XML, REPLACEMENT).replace(TEXT, (c) => ESCAPES[c]!);
 }
 
 /** Escapes an attribute value in double quotes (also tab and line feed, which attribute normalisation would turn into spaces). */
 export function escapeAttribute(value: string): string {
-  return value.replace(ATTRIBUTE, (c) => ESCAPES[c]!);
+  return value.replace(NOT_XML, REPLACEMENT).replace(ATTRIBUTE, (c) => ESCAPES[c]!);
 }
 
 /** Attributes as ` a="v"`, skipping absent values. */

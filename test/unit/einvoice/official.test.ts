@@ -1,0 +1,76 @@
+// The French example bodies (examples/fr-*.json) through the whole chain, as the pipeline runs it:
+// deriveFromBody → toEInvoice (demo seller profile) → writeUbl and writeCii → the official artefacts
+// (XSD, EN 16931 1.3.16, BR-FR 1.4.0.03). Every example must pass the gateway's synchronous rules and
+// give no fatal finding in either syntax. The credit note is on the B2B invoice: its buyer is that
+// invoice's customer and its preceding invoice (BG-3) that invoice.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreditNoteDocument, InvoiceDocument } from '../../../src/domain/documents.ts';
+import { type BodyDocument, deriveFromBody } from '../../../src/einvoice/derive.ts';
+import type { PrecedingInvoice } from '../../../src/einvoice/map.ts';
+import { createValidator, type Validator } from '../../../src/validation/index.ts';
+import { deriveInput, describeFinding, officialFatal } from '../../support/einvoice-chain.ts';
+
+function example<T>(name: string): T {
+  return JSON.parse(readFileSync(new URL(`../../../examples/${name}`, import.meta.url), 'utf8')) as T;
+}
+
+const invoice = example<InvoiceDocument>('fr-b2b-invoice.json');
+const invoiceIssueDate = deriveFromBody({ kind: 'invoice', document: invoice }).document?.issueDate;
+
+interface Example {
+  file: string;
+  derived: ReturnType<typeof deriveFromBody>;
+  preceding: PrecedingInvoice | undefined;
+  /** What the example is there to show, checked on the derived document. */
+  shows: (document: BodyDocument) => void;
+}
+
+function invoiceExample(file: string, shows: Example['shows']): Example {
+  const body = example<InvoiceDocument>(file);
+  return { file, derived: deriveFromBody(deriveInput('invoice', body, undefined)), preceding: undefined, shows };
+}
+
+const EXAMPLES: Example[] = [
+  invoiceExample('fr-b2b-invoice.json', (d) => expect(d.processingRule).toBe('B2B')),
+  {
+    file: 'fr-credit-note.json',
+    derived: deriveFromBody(deriveInput('credit_note', example<CreditNoteDocument>('fr-credit-note.json'), invoice.customer_snapshot)),
+    preceding: { number: invoice.number, issueDate: invoiceIssueDate },
+    shows: (d) => expect([d.kind, d.processingRule]).toEqual(['credit_note', 'B2B']),
+  },
+  invoiceExample('fr-b2c-invoice.json', (d) => {
+    expect(d.processingRule).toBe('B2C');
+    expect(d.buyer.endpoint?.scheme).toBe('EM');
+    expect(d.buyer.legalId).toBeUndefined();
+  }),
+  invoiceExample('fr-b2bint-invoice.json', (d) => {
+    expect(d.processingRule).toBe('B2BInt');
+    expect(d.buyer.address.country).not.toBe('FR');
+    expect(d.vatBreakdown.map((v) => [v.category, v.rate, v.taxAmount])).toEqual([['AE', 0, 0]]);
+  }),
+  invoiceExample('fr-multi-rate-invoice.json', (d) => {
+    expect(d.vatBreakdown.map((v) => v.rate).sort()).toEqual([20, 5.5]);
+    expect(d.totals.allowanceTotal).toBeGreaterThan(0);
+    expect(d.allowanceCharges.every((a) => !a.charge)).toBe(true);
+  }),
+];
+
+let validator: Validator;
+beforeAll(() => {
+  validator = createValidator({ workers: 2 });
+});
+afterAll(() => validator.close());
+
+describe.each(EXAMPLES)('examples/$file', ({ derived, preceding, shows }) => {
+  it('passes the synchronous rules (deriveFromBody) and shows what it is for', () => {
+    expect(derived.violations).toEqual([]);
+    expect(derived.document).toBeDefined();
+    shows(derived.document!);
+  });
+
+  it('has no fatal finding from the official artefacts, in UBL 2.1 and in CII D16B', async () => {
+    const fatal = await officialFatal(validator, derived.document!, preceding);
+    expect({ ubl: fatal.ubl.map(describeFinding), cii: fatal.cii.map(describeFinding) }).toEqual({ ubl: [], cii: [] });
+  });
+});
