@@ -3,7 +3,7 @@
  * request and reply schemas, the 400 and 422 problems
  * (`../handlers/seller-profile.ts`, `src/domain/seller-profile/checks.ts`).
  */
-import { SELLER_PROFILE_RULES } from '../../src/domain/seller-profile/checks.ts';
+import { BILLING_FRAMEWORKS, SELLER_PROFILE_RULES } from '../../src/domain/seller-profile/checks.ts';
 import { catalogueEntries, problemOf, ruleList } from './replies.ts';
 import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 
@@ -35,9 +35,9 @@ const FIELDS: Obj = {
   iban: nullableText('BT-84 Payment account identifier: an IBAN (check digits verified); stored without spaces, in capitals.'),
   bic: nullableText('BT-86 Payment service provider identifier: a BIC (8 or 11 characters); stored in capitals.'),
   billing_framework: text(
-    'Default BT-23 billing framework (cadre de facturation, BR-FR-08): B goods, S services, M mixed; 1 normal, 2 already paid, ' +
-      '4 final after a down payment, 7 VAT already collected, 8/9 multi-vendor. One of B1 S1 M1 B2 S2 M2 S3 B4 S4 M4 S5 S6 B7 S7 ' +
-      'B8 S8 M8 B9 S9 M9. Default S1.',
+    'Default BT-23 billing framework (cadre de facturation, BR-FR-08): B goods, S services, M mixed; 1 normal, 2 already paid ' +
+      '(then every invoice needs amount_paid = total, BR-FR-CO-09), 4 final after a down payment, 7 VAT already collected. ' +
+      `One of ${BILLING_FRAMEWORKS.join(' ')} (the multi-vendor 8 and 9 need GROUP lines the gateway does not write). Default S1.`,
   ),
 };
 

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
+import { FRENCH_EXAMPLES, loadExample } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { processed } from '../support/pipeline.ts';
 
@@ -58,6 +59,17 @@ describe.each(engines())('pipeline with the official artefacts on %s', (engine) 
       { id },
     );
     expect(graphql.body).toEqual({ data: { invoice: { processingState: 'VALIDATED', rejection: null, ubl: ubl.text, cii: cii.text } } });
+  });
+
+  it.each(FRENCH_EXAMPLES)('validates the French example %s, with its processing rule in #BAR#', async (name) => {
+    const client = await gateway.tenant();
+    expect((await client.request('PUT', '/v1/seller-profile', DEMO_SELLER_PROFILE)).status).toBe(200);
+    const accepted = await client.post('/v1/invoices', loadExample(name));
+    expect(accepted.status).toBe(202);
+    const id = (accepted.body as { submission_id: string }).submission_id;
+    expect(await processed(client, `/v1/invoices/${id}`)).toMatchObject({ processing_state: 'validated' });
+    const ubl = (await client.get(`/v1/invoices/${id}/document`)).text;
+    expect(ubl).toMatch(/<cbc:Note>#BAR#(B2B|B2BINT|B2C)<\/cbc:Note>/);
   });
 
   it('validates a credit note as a UBL CreditNote that refers to its invoice (BT-25, BT-26)', async () => {

@@ -13,7 +13,7 @@ import { toGraphQLName } from '../../src/schema/wire-names.ts';
 /** The official EN 16931 examples converted to the SaaS format: each breaks a French rule decided by the body (examples/README.md). */
 export const OFFICIAL_EXAMPLES = ['guide-example1', 'sample-discount-price', 'ubl-tc434-example9'] as const;
 /** The French invoices written for the gateway: each is accepted and reaches `validated`. */
-export const FRENCH_EXAMPLES = ['fr-b2b-invoice'] as const;
+export const FRENCH_EXAMPLES = ['fr-b2b-invoice', 'fr-b2c-invoice', 'fr-b2bint-invoice', 'fr-multi-rate-invoice'] as const;
 export const DKK_EXAMPLE = 'BIS3_Invoice_positive';
 
 /** Reads `examples/<name>.json` (a fresh object on every call). */

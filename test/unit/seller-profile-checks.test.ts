@@ -53,6 +53,8 @@ const refused: Case[] = [
   ['billing framework S3X', { billing_framework: 'S3X' }, 'billing_framework', 'BR-FR-08'],
   ['billing framework lowercase', { billing_framework: 's1' }, 'billing_framework', 'BR-FR-08'],
   ['billing framework B3 (not listed)', { billing_framework: 'B3' }, 'billing_framework', 'BR-FR-08'],
+  ['billing framework S8 (multi-vendor: needs GROUP lines)', { billing_framework: 'S8' }, 'billing_framework', 'BR-FR-08'],
+  ['billing framework M9 (multi-vendor)', { billing_framework: 'M9' }, 'billing_framework', 'BR-FR-08'],
   ['blank PMT note', { legal_notes: { pmt: '' } }, 'legal_notes/pmt', 'GW-SELLER-TEXT'],
   ['PMD note over 1,000 characters', { legal_notes: { pmd: 'x'.repeat(1001) } }, 'legal_notes/pmd', 'GW-SELLER-TEXT'],
   ['AAB note with U+0000', { legal_notes: { aab: '\u0000' } }, 'legal_notes/aab', 'GW-SELLER-TEXT'],

@@ -213,6 +213,48 @@ const CATALOGUE = [
     reference: 'EN 16931 BR-IC-02; path /customer_snapshot/tax_ids',
   },
   {
+    id: 'BR-FR-CO-07',
+    summary:
+      'The due date (BT-9, `due_date`) is before the issue date (BT-2), for a framework other than an invoice already paid (B2, S2, M2).',
+    reference: 'BR-FR-CO-07 (FNFE-MPE 1.4.0.03); path /due_date',
+  },
+  {
+    id: 'BR-FR-CO-09',
+    summary:
+      'The billing framework (BT-23) is an invoice already paid (B2, S2, M2) but `amount_paid` is not the total, `amount_due` is not 0, there is no due date, or the document is a credit note.',
+    reference: 'BR-FR-CO-09 (FNFE-MPE 1.4.0.03); path /billing_framework',
+  },
+  {
+    id: 'BR-Z-09',
+    summary: "The lines' tax of category Z (zero rated) is not exactly 0.",
+    reference: 'EN 16931 BR-Z-09; path /lines/{i}/taxes/0/amount of the first line of the category',
+  },
+  {
+    id: 'BR-E-09',
+    summary: "The lines' tax of category E (exempt) is not exactly 0.",
+    reference: 'EN 16931 BR-E-09; path /lines/{i}/taxes/0/amount of the first line of the category',
+  },
+  {
+    id: 'BR-AE-09',
+    summary: "The lines' tax of category AE (reverse charge) is not exactly 0.",
+    reference: 'EN 16931 BR-AE-09; path /lines/{i}/taxes/0/amount of the first line of the category',
+  },
+  {
+    id: 'BR-IC-09',
+    summary: "The lines' tax of category K (intra-community supply) is not exactly 0.",
+    reference: 'EN 16931 BR-IC-09; path /lines/{i}/taxes/0/amount of the first line of the category',
+  },
+  {
+    id: 'BR-G-09',
+    summary: "The lines' tax of category G (export outside the EU) is not exactly 0.",
+    reference: 'EN 16931 BR-G-09; path /lines/{i}/taxes/0/amount of the first line of the category',
+  },
+  {
+    id: 'BR-O-09',
+    summary: "The lines' tax of category O (not subject to VAT) is not exactly 0.",
+    reference: 'EN 16931 BR-O-09; path /lines/{i}/taxes/0/amount of the first line of the category',
+  },
+  {
     id: 'GW-LIFECYCLE-CODE',
     summary: 'A lifecycle event (POST /pa/v1/lifecycle-events) has a code outside 200 to 214.',
     reference: 'spec § lifecycle code, § Limits (Lifecycle code range)',

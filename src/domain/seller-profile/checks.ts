@@ -5,6 +5,7 @@
  * is the 400 stage's business (the GraphQL input type); these checks run on
  * a structurally valid input.
  */
+import { WRITABLE_BILLING_FRAMEWORKS } from '../../einvoice/framework.ts';
 import validator from 'validator';
 import type { RuleId, RuleViolation } from '../rules/catalogue.ts';
 import { checkCountry } from '../rules/code-lists.ts';
@@ -15,15 +16,12 @@ import { DEFAULT_EAS_SCHEME } from './defaults.ts';
 import type { SellerProfileInput } from './profile.ts';
 
 /**
- * The BT-23 billing frameworks (cadres de facturation) BR-FR-08 accepts, as
- * the BR-FR schematron 1.4.0.03 lists them: B goods, S services, M mixed;
- * 1 normal, 2 already paid, 3/5/6 subcontracting and co-contracting cases,
- * 4 final invoice after a down payment, 7 VAT already collected
- * (e-reporting), 8/9 multi-vendor.
+ * The BT-23 billing frameworks (cadres de facturation) a profile may name: BR-FR-08's list (B goods,
+ * S services, M mixed; 1 normal, 2 already paid, 3/5/6 subcontracting and co-contracting cases,
+ * 4 final invoice after a down payment, 7 VAT already collected) without the multi-vendor 8 and 9,
+ * which need GROUP lines the gateway does not write (src/einvoice/framework.ts).
  */
-export const BILLING_FRAMEWORKS: readonly string[] = Object.freeze(
-  'B1 S1 M1 B2 S2 M2 S3 B4 S4 M4 S5 S6 B7 S7 B8 S8 M8 B9 S9 M9'.split(' '),
-);
+export const BILLING_FRAMEWORKS: readonly string[] = WRITABLE_BILLING_FRAMEWORKS;
 
 /**
  * The EAS codes (CEF Electronic Address Scheme) accepted for the seller's
