@@ -12,6 +12,7 @@ import { currencyExponent, toCents } from './decimal.ts';
 import { checkFramework } from './framework.ts';
 import { type MappedLine, mapLine } from './lines.ts';
 import type { EInvoice } from './model.ts';
+import { withoutNulls } from './nulls.ts';
 import { parisDate } from './paris-date.ts';
 import { type ComputedTotals, computeTotals, type SaasTotals } from './totals.ts';
 
@@ -55,7 +56,7 @@ function amountCents(value: number | undefined, exponent: number, path: string, 
  * The document is undefined when any rule is broken.
  */
 export function deriveFromBody(input: DeriveInput): { document: BodyDocument | undefined; violations: RuleViolation[] } {
-  const { document, violations } = draftFromBody(input);
+  const { document, violations } = draftFromBody(withoutNulls(input));
   return { document: violations.length > 0 ? undefined : document, violations };
 }
 

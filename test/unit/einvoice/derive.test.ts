@@ -206,3 +206,16 @@ describe('deriveFromBody: VAT category (BT-151) and processing rule inferred (sr
     expect(deriveFromBody({ kind: 'credit_note', document: doc, customer: undefined }).document?.lines[0]?.category).toBe('E');
   });
 });
+
+describe('null on the wire means absent', () => {
+  it.each(['finalized_at', 'due_date', 'period_start', 'period_end', 'subtotal', 'amount_paid', 'amount_due'])(
+    '%s: null gives what leaving it out gives',
+    (key) => {
+      const withNull = { ...structuredClone(INVOICE), [key]: null } as unknown as InvoiceDocument;
+      const without = structuredClone(INVOICE) as unknown as Record<string, unknown>;
+      delete without[key];
+      const expected = deriveFromBody({ kind: 'invoice', document: without as unknown as InvoiceDocument });
+      expect(deriveFromBody({ kind: 'invoice', document: withNull })).toEqual(expected);
+    },
+  );
+});
