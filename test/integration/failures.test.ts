@@ -32,7 +32,8 @@ async function loggedGateway(engine: Engine, lines: string[]) {
   return { database, token: created.token, url, stop: () => app.stop() };
 }
 
-describe.each(engines())('failures on %s', (engine) => {
+// Each test starts its own gateway inside the test (an embedded database takes seconds to open on a loaded machine).
+describe.each(engines())('failures on %s', { timeout: 60_000 }, (engine) => {
   it('answers an unexpected failure with a generic 500 and a request id; the cause goes to the log only', async () => {
     const lines: string[] = [];
     const { database, token, url, stop } = await loggedGateway(engine, lines);
