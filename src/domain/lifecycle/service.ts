@@ -6,15 +6,13 @@
  */
 import validator from 'validator';
 import type { Db } from '../../db/client.ts';
-import { transact } from '../../db/transaction.ts';
-import { recordEvent } from '../events/store.ts';
-import type { CommittedEvent, EventSink } from '../events/types.ts';
+import type { EventSink } from '../events/types.ts';
 import type { RuleViolation } from '../rules/index.ts';
 import { isUuid } from '../ids.ts';
 import { isStorableText, UNSTORABLE_TEXT } from '../text.ts';
 import type { SubmissionRow } from '../submissions/store.ts';
 import { lifecycleCode } from './codes.ts';
-import { findByEventId, hasFinalStatus, insertStatus, lockSubmission, setProcessingState } from './recording-store.ts';
+import { writeStatus } from './batch-writer.ts';
 import type { LifecycleStatusRow } from './store.ts';
 
 /** One lifecycle event from the platform (wire names of `POST /pa/v1/lifecycle-events`). */
@@ -38,8 +36,6 @@ export type RecordResult =
 
 /** 210 Refusée and 213 Rejetée should carry a reason; they are accepted without one, but flagged. */
 const NEEDS_REASON = new Set([210, 213]);
-/** The PA rejecting a document definitively moves it to `rejected` (spec § processing_state). */
-const PA_REJECTION = 213;
 
 /** RFC 3339 § 5.6 date-time (seconds required, offset required), a real calendar date, years 0001 to 9999 in UTC too. */
 function isDateTime(value: string): boolean {
@@ -84,49 +80,38 @@ function unknownSubmission(id: string): RuleViolation {
  * Records `event` for its submission and, once committed, hands the resulting
  * events (status added; processing state changed on a 213) to `sink`.
  * Flags: AFTER_FINAL_STATUS, REASON_MISSING (210/213 without reason),
- * TO_BE_VERIFIED (214, spec § lifecycle code).
+ * TO_BE_VERIFIED (214, spec § lifecycle code). Concurrent calls are recorded
+ * together (`batch-writer.ts`), each exactly as it would be alone, in arrival order.
  */
 export async function recordLifecycleStatus(db: Db, sink: EventSink, event: LifecycleEvent): Promise<RecordResult> {
   const violations = check(event);
   if (!isUuid(event.submission_id)) violations.push(unknownSubmission(event.submission_id));
   if (violations.length > 0) return { ok: false, code: 'invalid', violations };
 
-  const committed: CommittedEvent[] = [];
-  const result = await transact<RecordResult>(db, async (tx) => {
-    // Serialises the statuses of one submission, so "after a final status" is decided in arrival order.
-    const submission = await lockSubmission(tx, event.submission_id);
-    if (!submission) return { ok: false, code: 'invalid', violations: [unknownSubmission(event.submission_id)] };
-    const flags: string[] = [];
-    if (await hasFinalStatus(tx, submission.id)) flags.push('AFTER_FINAL_STATUS');
-    if (NEEDS_REASON.has(event.code) && !event.reason) flags.push('REASON_MISSING');
-    if (event.code === 214) flags.push('TO_BE_VERIFIED');
-    const status = await insertStatus(tx, {
-      submissionId: submission.id,
-      code: event.code,
-      occurredAt: new Date(event.occurred_at.toUpperCase()),
-      reason: event.reason ?? null,
-      reasonCode: event.reason_code ?? null,
-      eventId: event.event_id,
-      flags,
-    });
-    if (!status) {
-      const existing = await findByEventId(tx, event.event_id);
-      if (existing?.submissionId === submission.id) return { ok: true, status: existing, submission, duplicate: true };
+  const written = await writeStatus(db, sink, {
+    submission_id: event.submission_id,
+    code: event.code,
+    // Milliseconds, as JavaScript dates keep them.
+    occurred_at: new Date(event.occurred_at.toUpperCase()).toISOString(),
+    reason: event.reason ?? null,
+    reason_code: event.reason_code ?? null,
+    event_id: event.event_id,
+    reason_missing: NEEDS_REASON.has(event.code) && !event.reason,
+    to_be_verified: event.code === 214,
+  });
+  switch (written.outcome) {
+    case 'recorded':
+      sink.committed(written.events);
+      return { ok: true, status: written.status, submission: written.submission, duplicate: false };
+    case 'duplicate':
+      return { ok: true, status: written.status, submission: written.submission, duplicate: true };
+    case 'unknown':
+      return { ok: false, code: 'invalid', violations: [unknownSubmission(event.submission_id)] };
+    case 'reused':
       return {
         ok: false,
         code: 'invalid',
         violations: [{ path: ['event_id'], rule: 'GW-EVENT-ID-REUSED', message: 'This event_id was recorded for another submission' }],
       };
-    }
-    const base = { tenantId: submission.tenantId, submissionId: submission.id, documentType: submission.documentType };
-    committed.push(await recordEvent(tx, sink, { ...base, type: 'lifecycle_status_added', lifecycleStatusId: status.id }));
-    let current = submission;
-    if (event.code === PA_REJECTION && submission.processingState !== 'rejected') {
-      current = await setProcessingState(tx, submission.id, 'rejected');
-      committed.push(await recordEvent(tx, sink, { ...base, type: 'processing_state_changed', processingState: 'rejected' }));
-    }
-    return { ok: true, status, submission: current, duplicate: false };
-  });
-  if (result.ok && !result.duplicate) sink.committed(committed);
-  return result;
+  }
 }
