@@ -11,6 +11,7 @@ const RECORD = /* GraphQL */ `
     id saasId number processingState originSubmissionId createdAt
     lifecycleStatus { ...StatusEntry }
     rejection { source errors { rule message path profilePath location } }
+    validationWarnings { rule message location }
   }
   ${STATUS}
 `;

@@ -23,6 +23,7 @@ export interface GraphQLSubmission {
   createdAt: string;
   lifecycleStatus?: GraphQLStatus | null;
   rejection?: GraphQLRejection | null;
+  validationWarnings?: Array<{ rule: string; message: string; location: string }> | null;
 }
 
 /** `Submission.rejection`: the rules a rejected document breaks (issue 17). */
@@ -70,6 +71,7 @@ export function submissionRecord(submission: GraphQLSubmission): Record<string, 
     processing_state: submission.processingState.toLowerCase(),
     ...(submission.lifecycleStatus && { lifecycle_status: statusEntry(submission.lifecycleStatus) }),
     ...(submission.rejection && { rejection: rejectionRecord(submission.rejection) }),
+    ...(submission.validationWarnings?.length && { warnings: submission.validationWarnings }),
     ...(submission.originSubmissionId !== null && { origin_submission_id: submission.originSubmissionId }),
     created_at: submission.createdAt,
   };

@@ -35,10 +35,22 @@ const Rejection: Obj = {
   additionalProperties: false,
 };
 
-/** Component schemas: Rejection, RejectionError and the 404 of a document not generated yet. */
+const ValidationWarning: Obj = {
+  type: 'object',
+  required: ['rule', 'message', 'location'],
+  properties: {
+    rule: { type: 'string', description: 'The EN 16931 or BR-FR rule id.' },
+    message: { type: 'string' },
+    location: { type: 'string', description: 'XPath of the element in the generated UBL document.' },
+  },
+  additionalProperties: false,
+};
+
+/** Component schemas: Rejection, RejectionError, ValidationWarning and the 404 of a document not generated yet. */
 export const generatedDocumentSchemas: Record<string, Obj> = {
   Rejection,
   RejectionError,
+  ValidationWarning,
   DocumentNotAvailableProblem: problemOf(
     'documentNotAvailable',
     { required: ['processing_state'], properties: { processing_state: { type: 'string', enum: ['received', 'rejected'] } } },

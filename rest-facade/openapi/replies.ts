@@ -162,6 +162,12 @@ const SubmissionRecord: Schema = {
       ...ref('Rejection'),
       description: 'Present when the gateway rejected the document: the rules its generated e-invoice breaks.',
     },
+    warnings: {
+      type: 'array',
+      minItems: 1,
+      description: "The official artefacts' warnings on the generated e-invoice, when there are any: shown, they never reject.",
+      items: ref('ValidationWarning'),
+    },
     lifecycle_status: {
       ...ref('LifecycleStatusEntry'),
       description:

@@ -135,6 +135,19 @@ export async function findDocument(
   return row?.xml;
 }
 
+/** What the pipeline decided about a tenant's submission beside its documents: the French processing rule and the artefacts' warnings; undefined before it ran. */
+export async function findValidation(
+  db: Executor,
+  tenantId: string,
+  submissionId: string,
+): Promise<{ processingRule: string; warnings: GeneratedDocuments['warnings'] } | undefined> {
+  const [row] = await db
+    .select({ processingRule: submissionDocuments.processingRule, warnings: submissionDocuments.warnings })
+    .from(submissionDocuments)
+    .where(and(eq(submissionDocuments.tenantId, tenantId), eq(submissionDocuments.submissionId, submissionId)));
+  return row && { processingRule: row.processingRule, warnings: row.warnings as GeneratedDocuments['warnings'] };
+}
+
 /** The rejection record of a tenant's submission (null unless rejected). */
 export async function findRejection(db: Executor, tenantId: string, submissionId: string): Promise<Rejection | null> {
   const [row] = await db

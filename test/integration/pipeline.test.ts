@@ -55,10 +55,22 @@ describe.each(engines())('pipeline with the official artefacts on %s', (engine) 
     expect(cii.text).toContain(`<ram:ID>${invoice.number}</ram:ID>`);
 
     const graphql = await client.graphql(
-      `query ($id: ID!) { invoice(id: $id) { processingState rejection { source } ubl: document(syntax: UBL) cii: document(syntax: CII) } }`,
+      `query ($id: ID!) { invoice(id: $id) { processingState processingRule validationWarnings { rule } rejection { source }
+        ubl: document(syntax: UBL) cii: document(syntax: CII) } }`,
       { id },
     );
-    expect(graphql.body).toEqual({ data: { invoice: { processingState: 'VALIDATED', rejection: null, ubl: ubl.text, cii: cii.text } } });
+    expect(graphql.body).toEqual({
+      data: {
+        invoice: {
+          processingState: 'VALIDATED',
+          processingRule: 'B2B',
+          validationWarnings: [],
+          rejection: null,
+          ubl: ubl.text,
+          cii: cii.text,
+        },
+      },
+    });
   });
 
   it.each(FRENCH_EXAMPLES)('validates the French example %s, with its processing rule in #BAR#', async (name) => {

@@ -4,7 +4,7 @@
  * the same bytes every time). REST: `rejection` in the record and
  * `GET /v1/{invoices|credit-notes}/{id}/document?syntax=ubl|cii`.
  */
-import { findDocument, findRejection, type Rejection } from '../../pipeline/store.ts';
+import { findDocument, findRejection, findValidation, type GeneratedDocuments, type Rejection } from '../../pipeline/store.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { SubmissionRef } from './submission.ts';
@@ -37,6 +37,15 @@ const RejectionRef = builder.objectRef<Rejection>('Rejection').implement({
   }),
 });
 
+const ValidationWarningRef = builder.objectRef<GeneratedDocuments['warnings'][number]>('ValidationWarning').implement({
+  description: 'A warning of the official artefacts on the generated e-invoice: kept and shown, it never rejects.',
+  fields: (t) => ({
+    rule: t.exposeString('rule', { description: 'The EN 16931 or BR-FR rule id.' }),
+    message: t.exposeString('message'),
+    location: t.exposeString('location', { description: 'XPath of the element in the generated UBL document.' }),
+  }),
+});
+
 const DocumentSyntaxEnum = builder.enumType('DocumentSyntax', {
   description: 'A syntax of the generated e-invoice.',
   values: { UBL: { value: 'ubl', description: 'OASIS UBL 2.1' }, CII: { value: 'cii', description: 'UN/CEFACT CII D16B' } } as const,
@@ -48,6 +57,17 @@ builder.objectFields(SubmissionRef, (t) => ({
     nullable: true,
     description: 'Set when processingState is REJECTED: the rules the document breaks.',
     resolve: (s, _args, ctx) => (s.processingState === 'rejected' ? findRejection(ctx.db, tenantOf(ctx).id, s.id) : null),
+  }),
+  processingRule: t.string({
+    nullable: true,
+    description: 'The French processing rule (`#BAR#` note): B2B, B2BInt or B2C, from the buyer; null until the e-invoice is generated.',
+    resolve: async (s, _args, ctx) => (await findValidation(ctx.db, tenantOf(ctx).id, s.id))?.processingRule ?? null,
+  }),
+  validationWarnings: t.field({
+    type: [ValidationWarningRef],
+    nullable: true,
+    description: "The official artefacts' warnings on the generated e-invoice (never a rejection); null until it is generated.",
+    resolve: async (s, _args, ctx) => (await findValidation(ctx.db, tenantOf(ctx).id, s.id))?.warnings ?? null,
   }),
   document: t.string({
     nullable: true,
