@@ -26,6 +26,12 @@ export interface BenchOptions {
   subscribers: number;
   /** Statuses the fan-out scenario records and measures, one after the other. */
   fanoutRounds: number;
+  /** Pipeline, official run: documents offered per second (issue 17: ≥ 20 validated/s while the 202 path keeps p99 ≤ 50 ms). */
+  pipelineRate: number;
+  /** Pipeline, official run: documents offered in all. */
+  pipelineDocuments: number;
+  /** Pipeline, native run: documents submitted before the seller profile, then drained. */
+  pipelineBacklog: number;
   /** Scenario names to run (all when empty). */
   only: string[];
   /** Seconds the gateway must stay idle before a scenario starts (0: no wait). */
@@ -52,11 +58,14 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --seed N             submissions seeded for the GET scenarios (default 200)
   --subscribers N      fan-out: graphql-ws subscribers, one connection each (default 1000; quick: 100)
   --fanout-rounds N    fan-out: statuses recorded and measured one after the other (default 5, at most 10; quick: 3)
+  --pipeline-rate N    pipeline, VALIDATION=official: documents offered per second (default 30)
+  --pipeline-documents N  pipeline, VALIDATION=official: documents offered (default rate × duration; quick: 20)
+  --pipeline-backlog N pipeline, VALIDATION=native: backlog drained once the seller profile is set (default 2000; quick: 20)
   --settle S           before each scenario, wait until the gateway used < 10 % CPU for S s (default 3; quick: no wait)
   --settle-max S       longest such wait (default 120)
   --gateway-env N=V    extra environment variable for the gateway (repeatable)
   --profile DIR        run the gateway with node --cpu-prof, profiles in DIR (open in Chrome DevTools)
-  --only a,b           run only these scenarios (names as in results.json: rest-post, floor-get, …)
+  --only a,b           run only these scenarios (names as in results.json: rest-post, floor-get, …, pipeline)
   --no-embedded        skip the embedded-engine section
   --output FILE        results file (default bench/results.json)
 Environment: BENCH_DATABASE_URL=postgres://… adds the PostgreSQL section (gateway vs floor).`;
@@ -98,6 +107,9 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
       seed: { type: 'string' },
       subscribers: { type: 'string' },
       'fanout-rounds': { type: 'string' },
+      'pipeline-rate': { type: 'string' },
+      'pipeline-documents': { type: 'string' },
+      'pipeline-backlog': { type: 'string' },
       settle: { type: 'string' },
       'settle-max': { type: 'string' },
       'gateway-env': { type: 'string', multiple: true },
@@ -109,6 +121,8 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     },
   });
   const quick = values.quick === true;
+  const durationSeconds = positive('duration', values.duration, quick ? 1 : 10, false);
+  const pipelineRate = positive('pipeline-rate', values['pipeline-rate'], 30, false);
   // One lifecycle code per round (fanout-rounds.ts ROUND_CODES): the non-final codes 201–209 and 211.
   if (Number(values['fanout-rounds']) > 10) throw new Error(`--fanout-rounds is at most 10, got "${values['fanout-rounds']}"`);
   return {
@@ -116,12 +130,20 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     quick,
     connections: positive('connections', values.connections, quick ? 8 : 32, true),
     warmupSeconds: positive('warmup', values.warmup, quick ? 0.5 : 2, false),
-    durationSeconds: positive('duration', values.duration, quick ? 1 : 10, false),
+    durationSeconds,
     rounds: positive('rounds', values.rounds, quick ? 1 : 5, true),
     poolSize: positive('pool', values.pool, 10, true),
     seedCount: positive('seed', values.seed, quick ? 20 : 200, true),
     subscribers: positive('subscribers', values.subscribers, quick ? 100 : 1000, true),
     fanoutRounds: positive('fanout-rounds', values['fanout-rounds'], quick ? 3 : 5, true),
+    pipelineRate,
+    pipelineDocuments: positive(
+      'pipeline-documents',
+      values['pipeline-documents'],
+      quick ? 20 : Math.ceil(pipelineRate * durationSeconds),
+      true,
+    ),
+    pipelineBacklog: positive('pipeline-backlog', values['pipeline-backlog'], quick ? 20 : 2000, true),
     settleSeconds: values.settle === '0' ? 0 : positive('settle', values.settle, quick ? 0 : 3, false),
     settleMaxSeconds: positive('settle-max', values['settle-max'], quick ? 2 : 120, false),
     gatewayEnv: environment(values['gateway-env'] ?? []),

@@ -10,6 +10,8 @@ import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import { checkBudget, failures, FANOUT_SUBSCRIBERS, harnessProblems, MIB, RATIOS, ratios, type BudgetLine } from './budget.ts';
 import type { BenchOptions } from './options.ts';
+import { checkPipelineTargets, pipelineProblems, pipelineText } from './pipeline-report.ts';
+import type { PipelineOutcome } from './pipeline-types.ts';
 import { ROOT } from './processes.ts';
 import type { FanoutResult } from './scenarios.ts';
 import type { SectionResult } from './sections.ts';
@@ -19,7 +21,16 @@ export interface Results {
   /** The gateway's git commit, and whether tracked files differed from it; absent outside a git checkout. */
   revision?: { commit: string; modified: boolean };
   quick: boolean;
-  protocol: { connections: number; warmupSeconds: number; durationSeconds: number; rounds: number; poolSize: number; seedCount: number };
+  protocol: {
+    connections: number;
+    warmupSeconds: number;
+    durationSeconds: number;
+    rounds: number;
+    poolSize: number;
+    seedCount: number;
+    /** The pipeline scenario's official run (documents offered, per second) and native backlog. */
+    pipeline: { ratePerSecond: number; documents: number; backlog: number };
+  };
   machine: {
     platform: string;
     release: string;
@@ -32,9 +43,13 @@ export interface Results {
     loadAverageAtStart: number;
   };
   sections: SectionResult[];
+  /** The pipeline scenario (issue 17), one per engine it ran on. */
+  pipeline: PipelineOutcome[];
   /** Gateway / floor throughput on PostgreSQL. */
   ratios: Record<string, number>;
   budget: BudgetLine[];
+  /** Issue 17's pipeline targets, per engine: reported, never asserted. */
+  pipelineTargets: BudgetLine[];
   /** Problems of the harness itself; non-empty means the run proves nothing. */
   harnessProblems: string[];
 }
@@ -50,7 +65,12 @@ function revision(): Results['revision'] {
 }
 
 /** Assembles the results of a run. */
-export function buildResults(options: BenchOptions, sections: SectionResult[], loadAverageAtStart: number): Results {
+export function buildResults(
+  options: BenchOptions,
+  sections: SectionResult[],
+  loadAverageAtStart: number,
+  pipeline: PipelineOutcome[] = [],
+): Results {
   const postgres = sections.find((s) => s.engine === 'postgres');
   const cpuList = cpus();
   return {
@@ -64,6 +84,7 @@ export function buildResults(options: BenchOptions, sections: SectionResult[], l
       rounds: options.rounds,
       poolSize: options.poolSize,
       seedCount: options.seedCount,
+      pipeline: { ratePerSecond: options.pipelineRate, documents: options.pipelineDocuments, backlog: options.pipelineBacklog },
     },
     machine: {
       platform: platform(),
@@ -76,9 +97,11 @@ export function buildResults(options: BenchOptions, sections: SectionResult[], l
       loadAverageAtStart,
     },
     sections,
+    pipeline,
     ratios: ratios(postgres),
     budget: checkBudget(postgres, options.connections),
-    harnessProblems: harnessProblems(sections),
+    pipelineTargets: checkPipelineTargets(pipeline),
+    harnessProblems: [...harnessProblems(sections), ...pipelineProblems(pipeline)],
   };
 }
 
@@ -197,6 +220,7 @@ export function formatResults(results: Results): string {
     '',
   ];
   for (const section of results.sections) out.push(sectionText(section), '');
+  for (const outcome of results.pipeline) out.push(...pipelineText(outcome), '');
   const measured = RATIOS.filter((spec) => results.ratios[spec.name] !== undefined);
   if (measured.length > 0) {
     out.push('Ratios gateway / floor (PostgreSQL):');
@@ -206,6 +230,11 @@ export function formatResults(results: Results): string {
   }
   out.push(`Budget (issue 5, PostgreSQL${results.quick ? '; a quick run is not the budget protocol' : ''}):`);
   for (const line of results.budget) out.push(`  ${line.status.toUpperCase().padEnd(12)} ${line.requirement} — ${line.measured}`);
+  if (results.pipelineTargets.length > 0) {
+    out.push('', `Pipeline targets (issue 17, reported, not asserted${results.quick ? '; a quick run is not the protocol' : ''}):`);
+    for (const line of results.pipelineTargets)
+      out.push(`  ${line.status.toUpperCase().padEnd(12)} ${line.requirement} — ${line.measured}`);
+  }
   if (results.harnessProblems.length > 0) {
     out.push('', 'HARNESS PROBLEMS (the run proves nothing):', ...results.harnessProblems.map((problem) => `  ${problem}`));
   }

@@ -19,8 +19,10 @@ import { startLoadGenerator } from './load.ts';
 import { parseOptions, USAGE } from './options.ts';
 import { installCleanup, killChildren } from './processes.ts';
 import { buildResults, formatResults, writeResults } from './report.ts';
-import { SCENARIOS } from './scenarios.ts';
-import { runEmbeddedSection, runPostgresSection, type SectionResult } from './sections.ts';
+import { runPipeline } from './pipeline.ts';
+import type { PipelineOutcome } from './pipeline-types.ts';
+import { SCENARIO_NAMES, selects } from './scenarios.ts';
+import { GATEWAY_ENV, runEmbeddedSection, runPostgresSection, type SectionResult } from './sections.ts';
 
 async function main(): Promise<number> {
   let options: ReturnType<typeof parseOptions>;
@@ -34,9 +36,9 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const unknown = options.only.filter((name) => !SCENARIOS.some((s) => s.name === name));
+  const unknown = options.only.filter((name) => !SCENARIO_NAMES.includes(name));
   if (unknown.length > 0) {
-    console.error(`bench: unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+    console.error(`bench: unknown scenario ${unknown.join(', ')}; known: ${SCENARIO_NAMES.join(', ')}`);
     return 2;
   }
 
@@ -65,13 +67,22 @@ async function main(): Promise<number> {
     }
   };
   try {
-    if (databaseUrl) await attempt('postgres', () => runPostgresSection(databaseUrl, { options, runId, load }));
-    if (!options.skipEmbedded) await attempt('pglite', () => runEmbeddedSection({ options, runId, load }));
+    if (selects(options.only, 'sections')) {
+      if (databaseUrl) await attempt('postgres', () => runPostgresSection(databaseUrl, { options, runId, load }));
+      if (!options.skipEmbedded) await attempt('pglite', () => runEmbeddedSection({ options, runId, load }));
+    }
   } finally {
     load.close();
   }
+  // After the sections, whose servers are stopped by then: the pipeline starts gateways of its own.
+  const pipelines: PipelineOutcome[] = [];
+  if (selects(options.only, 'pipeline')) {
+    const shared = { options, runId, gatewayEnv: { ...GATEWAY_ENV, ...options.gatewayEnv } };
+    if (databaseUrl) pipelines.push(await runPipeline('postgres', shared, databaseUrl));
+    if (!options.skipEmbedded) pipelines.push(await runPipeline('pglite', shared));
+  }
 
-  const results = buildResults(options, sections, loadAverageAtStart);
+  const results = buildResults(options, sections, loadAverageAtStart, pipelines);
   results.harnessProblems.unshift(...broken);
   writeResults(results, options.output);
   console.log(formatResults(results));

@@ -189,6 +189,25 @@ export const SCENARIOS: readonly Scenario[] = [
   fanoutScenario,
 ];
 
+/**
+ * The pipeline scenario (issue 17, `pipeline.ts`): 202 → `validated` with the
+ * official artefacts and with `VALIDATION=native`, the time split of one
+ * document, the gateway's memory. Not in `SCENARIOS`: it starts gateways of
+ * its own on a database of its own, after the engine sections (its tenants
+ * have a seller profile, whose documents the sections' gateway would process
+ * too), and reports under `pipeline` in results.json.
+ */
+export const PIPELINE_SCENARIO = 'pipeline';
+
+/** Every name `--only` takes. */
+export const SCENARIO_NAMES: readonly string[] = [...SCENARIOS.map((scenario) => scenario.name), PIPELINE_SCENARIO];
+
+/** Whether `only` (`--only`, all when empty) selects the pipeline scenario; `sections` whether it selects any of `SCENARIOS`. */
+export function selects(only: readonly string[], what: 'pipeline' | 'sections'): boolean {
+  if (only.length === 0) return true;
+  return what === 'pipeline' ? only.includes(PIPELINE_SCENARIO) : only.some((name) => name !== PIPELINE_SCENARIO);
+}
+
 /** The scenarios to run on a section: floor ones only with a floor, and only those `only` names (all when empty). */
 export function selectScenarios(options: { withFloor: boolean; only: readonly string[] }): Scenario[] {
   return SCENARIOS.filter(

@@ -38,7 +38,7 @@ export interface SectionResult {
  * spill into the scenarios after it. Status traffic is the PA's, and gets
  * scenarios of its own.
  */
-const GATEWAY_ENV: Record<string, string> = { PLATFORM: 'none' };
+export const GATEWAY_ENV: Record<string, string> = { PLATFORM: 'none' };
 
 interface Shared {
   options: BenchOptions;
