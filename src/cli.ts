@@ -9,9 +9,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ADMIN_COMMANDS, UsageError } from './cli-admin.ts';
+import { askRunningGateway } from './admin-socket.ts';
+import { ADMIN_COMMANDS, type AdminOptions, CONSOLE_OUTPUT, UsageError } from './cli-admin.ts';
 import { CONFIG_VARIABLES, loadConfig } from './config.ts';
 import { withDatabase } from './cli-database.ts';
+import { DataDirLockedError } from './db/lock-file.ts';
 import { createLogger } from './logger.ts';
 import { serve } from './serve.ts';
 
@@ -100,7 +102,7 @@ export async function runCli(argv: string[]): Promise<number> {
     console.error(`passerelle: unknown command "${positionals.join(' ')}"\n\n${usage(command)}`);
     return 2;
   }
-  const options = { ...values, argument: rest[0] };
+  const options: AdminOptions = { tenant: values.tenant, name: values.name, 'create-tenant': values['create-tenant'], argument: rest[0] };
   try {
     run.check?.(options);
   } catch (error) {
@@ -108,5 +110,22 @@ export async function runCli(argv: string[]): Promise<number> {
     console.error(`passerelle: ${error.message}\n\n${usage(command)}`);
     return 2;
   }
-  return withDatabase((database) => run.execute(database.db, options));
+  return runAdmin(`${command} ${sub}`, options);
+}
+
+/**
+ * Runs an administrative command on the configured database; when a gateway holds the embedded
+ * database, asks that gateway to run it (`admin-socket.ts`). @throws DataDirLockedError when a process
+ * holds the directory but answers nothing.
+ */
+async function runAdmin(name: string, options: AdminOptions): Promise<number> {
+  const command = ADMIN_COMMANDS[name]!;
+  try {
+    return await withDatabase((database) => command.execute(database.db, options, CONSOLE_OUTPUT));
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    const code = await askRunningGateway(error.dataDir, name, options, CONSOLE_OUTPUT);
+    if (code === undefined) throw error;
+    return code;
+  }
 }

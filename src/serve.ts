@@ -3,6 +3,7 @@
  * shut down cleanly on SIGINT/SIGTERM (the embedded engine must be closed,
  * and its lock released, before the process exits).
  */
+import { listenAdminSocket } from './admin-socket.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openConfigured } from './db/open.ts';
@@ -71,6 +72,14 @@ export async function serve(config: Config, log: Logger): Promise<void> {
     await database.close().catch(() => {});
     throw startupError(error, config.port);
   }
+  // The embedded database is this process's alone: the CLI's administrative commands come through here.
+  const admin =
+    database.engine === 'pglite'
+      ? await listenAdminSocket(config.dataDir, database.db, log).catch((error: unknown) => {
+          log.warn({ err: error }, 'no admin socket: administrative commands need the gateway stopped');
+          return undefined;
+        })
+      : undefined;
   log.info({ url, engine: database.engine, database: database.location }, `Passerelle listening on ${url}`);
 
   let stopping = false;
@@ -79,6 +88,7 @@ export async function serve(config: Config, log: Logger): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down');
     try {
+      await admin?.close();
       await app.stop();
       await database.close();
       process.exit(0);

@@ -2,8 +2,8 @@
  * The `passerelle` command as a user runs it: token management, the dev
  * token of a first start, the data directory lock, and clean shutdown.
  */
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,19 +69,55 @@ describe('passerelle CLI (embedded engine)', { timeout: 90_000 }, () => {
     expect(second.output()).not.toContain('export TOKEN=');
   });
 
-  it('refuses to open the data directory while the server holds it, and releases it on SIGTERM', async () => {
+  it('runs the administrative commands through the running gateway, over a socket only its user can open', async () => {
     const dir = dataDir();
     const env = { DATA_DIR: dir };
-    const { child } = await serve(env);
-    const blocked = await cli(['token', 'create', '--tenant', 'acme', '--create-tenant'], env);
+    const { child, url } = await serve(env);
+    expect(statSync(join(dir, 'admin.sock')).mode & 0o777).toBe(0o600);
+
+    const created = await cli(['token', 'create', '--tenant', 'acme', '--create-tenant'], env);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toMatch(/^ {2}export TOKEN=pas_/m);
+    const token = created.stdout.trim().split('\n').at(-1)!;
+    expect(token).toMatch(TOKEN);
+    const submit = () =>
+      fetch(`${url}/v1/invoices`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(invoice().unique().build()),
+      });
+    expect((await submit()).status).toBe(202);
+
+    const platform = await cli(['platform-token', 'create', '--name', 'my-pa'], env);
+    expect(platform.code).toBe(0);
+    expect(platform.stdout).toMatch(/^ {2}export PLATFORM_TOKEN=plt_/m);
+    const unknown = await cli(['token', 'create', '--tenant', 'nobody'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('add --create-tenant');
+    expect((await cli(['tenant', 'list'], env)).stdout).toMatch(/^acme\t/m);
+    const prefix = token.split('_').slice(0, 2).join('_');
+    expect((await cli(['token', 'list'], env)).stdout).toContain(`${prefix}\tacme`);
+    const revoked = await cli(['token', 'revoke', token], env);
+    expect(revoked.stdout).toBe(`Revoked ${prefix}.\n`);
+    await new Promise((resolve) => setTimeout(resolve, 5_500)); // the gateway's token cache (5 s)
+    expect((await submit()).status).toBe(401);
+
+    child.kill('SIGTERM');
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
+    expect(existsSync(join(dir, 'passerelle.pid'))).toBe(false);
+    expect(existsSync(join(dir, 'admin.sock'))).toBe(false);
+    expect((await cli(['token', 'create', '--tenant', 'acme'], env)).code).toBe(0);
+  });
+
+  it('says the directory is in use, in one line, when its holder does not answer', async () => {
+    const dir = dataDir();
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    running.push(holder);
+    writeFileSync(join(dir, 'passerelle.pid'), `${holder.pid}\n`);
+    const blocked = await cli(['token', 'create', '--tenant', 'acme', '--create-tenant'], { DATA_DIR: dir });
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toContain(`The embedded database in ${dir} is in use`);
     expect(blocked.stderr).not.toMatch(/\n\s+at /); // one clear line, no stack
-    child.kill('SIGTERM');
-    const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect(code).toBe(0);
-    expect(existsSync(join(dir, 'passerelle.pid'))).toBe(false);
-    expect((await cli(['token', 'create', '--tenant', 'acme', '--create-tenant'], env)).code).toBe(0);
   });
 
   it('names an invalid variable and exits 1', async () => {

@@ -74,5 +74,7 @@ describe('README walkthrough', { timeout: 180_000 }, () => {
     expect(result.output).toMatch(/"__typename":"(SubmissionAccepted|DuplicateSubmission)"/);
     expect(result.output).toContain('{"status":"ok"}');
     expect(result.output).toContain('{"status":"ready"}');
+    expect(result.output).toMatch(/^ {2}export PLATFORM_TOKEN=plt_[0-9a-f]{12}_/m);
+    expect(result.output).toMatch(/^pas_[0-9a-f]{12}\tdev\t/m);
   });
 });
