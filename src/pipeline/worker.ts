@@ -48,24 +48,48 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const concurrency = options.concurrency ?? 4;
   let running = false;
   let loop: Promise<void> | undefined;
-  let signal: (() => void) | undefined;
   let pending = false;
+  let idle: (() => void) | undefined;
+  let idlePromise: Promise<void> | undefined;
   const attempts = new Map<string, number>();
+  // Claimed ids not yet taken by a lane; every lane takes the next one as soon as it is free, so no
+  // validation worker waits for the slowest document of a batch.
+  const queue: string[] = [];
+  let refilling: Promise<void> | undefined;
 
+  /** Until woken or POLL_MS have passed; every idle lane waits on the same promise. */
   function wait(): Promise<void> {
     if (pending) {
       pending = false;
       return Promise.resolve();
     }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, POLL_MS);
-      function done() {
-        clearTimeout(timer);
-        signal = undefined;
-        resolve();
+    if (!idlePromise) {
+      idlePromise = new Promise((resolve) => {
+        const timer = setTimeout(done, POLL_MS);
+        function done() {
+          clearTimeout(timer);
+          idle = undefined;
+          idlePromise = undefined;
+          resolve();
+        }
+        idle = done;
+      });
+    }
+    return idlePromise;
+  }
+
+  /** Claims more ids into the queue; lanes that find it empty share one claim. */
+  function refill(): Promise<void> {
+    refilling ??= (async () => {
+      try {
+        queue.push(...(await claimDue(db, concurrency * 2, LEASE_MS)));
+      } catch (error) {
+        if (running) log.warn({ err: error }, 'pipeline: claim failed');
+      } finally {
+        refilling = undefined;
       }
-      signal = done;
-    });
+    })();
+    return refilling;
   }
 
   async function handle(id: string): Promise<void> {
@@ -101,39 +125,31 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     }
   }
 
-  async function run(): Promise<void> {
+  async function lane(): Promise<void> {
     while (running) {
-      let ids: string[] = [];
-      try {
-        ids = await claimDue(db, concurrency * 2, LEASE_MS);
-      } catch (error) {
-        if (running) log.warn({ err: error }, 'pipeline: claim failed');
-      }
-      if (ids.length === 0) {
+      if (queue.length === 0) await refill();
+      const id = queue.shift();
+      if (id === undefined) {
         await wait();
         continue;
       }
-      let next = 0;
-      const lanes = Array.from({ length: Math.min(concurrency, ids.length) }, async () => {
-        while (next < ids.length) await handle(ids[next++]!);
-      });
-      await Promise.all(lanes);
+      await handle(id);
     }
   }
 
   return {
     wake() {
-      if (signal) signal();
+      if (idle) idle();
       else pending = true;
     },
     start() {
       if (running) return;
       running = true;
-      loop = run();
+      loop = Promise.all(Array.from({ length: concurrency }, () => lane())).then(() => undefined);
     },
     async stop() {
       running = false;
-      signal?.();
+      idle?.();
       await loop;
     },
   };

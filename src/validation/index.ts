@@ -4,10 +4,14 @@
  * schematron 1.4.0.03 (FNFE-MPE), see artefacts/README.md. The work runs in worker threads, since
  * one document keeps a core busy for about 100-300 ms of SaxonJS.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { artefactsRoot, type SefName, sefFile } from './artefacts.ts';
 import { WorkerPool } from './pool.ts';
+
+const SEF_NAMES: readonly SefName[] = ['en16931-ubl', 'en16931-cii', 'brfr-ubl', 'brfr-cii', 'brfr-cdar'];
 import type { Syntax, ValidationJob, ValidationReport } from './types.ts';
 
 export type { Finding, FindingSource, Syntax, ValidationReport } from './types.ts';
@@ -58,9 +62,19 @@ export function spawnValidationWorker(): Worker {
   return new Worker(bootstrap, { eval: true, resourceLimits: RESOURCE_LIMITS });
 }
 
-/** Starts the workers (each loads the artefacts in about 1-2 s; calls made meanwhile wait). */
+/**
+ * A validator whose workers start on the first document (each loads the artefacts in about 1-2 s;
+ * calls made meanwhile wait), so a gateway with nothing to validate does not hold their memory.
+ * @throws Error at once when a compiled artefact is missing (`npm run build` makes them).
+ */
 export function createValidator(options: ValidatorOptions = {}): Validator {
-  const pool = new WorkerPool<ValidationJob, ValidationReport>(spawnValidationWorker, options.workers ?? 2);
+  const root = artefactsRoot();
+  for (const name of SEF_NAMES) {
+    if (!existsSync(sefFile(root, name))) {
+      throw new Error(`${sefFile(root, name)} is missing: run \`npm run build\` (or \`npm run artefacts:compile\`)`);
+    }
+  }
+  const pool = new WorkerPool<ValidationJob, ValidationReport>(spawnValidationWorker, options.workers ?? 2, undefined, true);
   return {
     validate: (syntax, xml) => pool.run({ kind: 'invoice', syntax, xml }),
     validateCdar: (xml) => pool.run({ kind: 'cdar', xml }),

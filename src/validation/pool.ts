@@ -25,17 +25,28 @@ export class WorkerPool<Job, Res> {
    */
   constructor(
     private readonly spawn: () => Worker,
-    size: number,
+    private readonly size: number,
     private readonly jobTimeoutMs = 60_000,
+    lazy = false,
   ) {
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`a worker pool needs at least one worker, got ${size}`);
-    for (let i = 0; i < size; i++) this.add();
+    if (!lazy) this.startWorkers();
+  }
+
+  private started = false;
+
+  /** Spawns the workers (at construction, or with `lazy` on the first job: a gateway that never validates pays nothing). */
+  private startWorkers(): void {
+    if (this.started) return;
+    this.started = true;
+    for (let i = 0; i < this.size; i++) this.add();
   }
 
   /** Runs a job on the next free worker; rejects if its worker dies, if the pool failed to load, or after close(). */
   run(job: Job): Promise<Res> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closed) return Promise.reject(new Error('the validation pool is closed'));
+    this.startWorkers();
     return new Promise<Res>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, job, resolve, reject });
       this.dispatch();

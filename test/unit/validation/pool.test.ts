@@ -46,6 +46,22 @@ describe('validation worker pool', () => {
     await expect(queued).resolves.toEqual({ echo: 7 });
   });
 
+  it('a lazy pool spawns its workers on the first job only', async () => {
+    let spawned = 0;
+    pool = new WorkerPool<Job, { echo: number }>(
+      () => {
+        spawned++;
+        return new Worker(script);
+      },
+      2,
+      undefined,
+      true,
+    );
+    expect(spawned).toBe(0);
+    await expect(pool.run({ echo: 1 })).resolves.toEqual({ echo: 1 });
+    expect(spawned).toBe(2);
+  });
+
   it('an engine error rejects the call with its message and keeps the worker', async () => {
     const p = makePool(1);
     await expect(p.run({ fail: true })).rejects.toThrow('validation failed unexpectedly: engine error (test)');
