@@ -1,8 +1,8 @@
 /**
  * The buyer (EN 16931 BG-7) from `customer_snapshot`, and the French
  * processing rule it implies (docs/mapping.md, "Buyer and processing rule"):
- * - B2B: a French company, i.e. a `siren` tax id, or a SIREN read from an FR
- *   VAT number (FR + 2-character key + SIREN). BT-47 = SIREN (scheme 0002),
+ * - B2B: a French company, i.e. a `siren` tax id, or a SIREN read from a
+ *   `siret` (its first 9 digits) or from an FR VAT number (FR + 2-character key + SIREN). BT-47 = SIREN (scheme 0002),
  *   BT-49 = SIREN with scheme 0225 (BR-FR-11, BR-FR-21).
  * - B2BInt: a business buyer elsewhere (a VAT number of another country, or
  *   another tax id while the address is outside France).
@@ -26,12 +26,16 @@ export interface BuyerFacts {
 }
 
 const SIREN_TYPES = new Set(['siren', 'fr_siren']);
+const SIRET_TYPES = new Set(['siret', 'fr_siret']);
 const VAT_TYPES = new Set(['eu_vat', 'fr_vat', 'vat']);
 
-/** The SIREN of a customer: its `siren` tax id, else the one inside an FR VAT number. */
+/** The SIREN of a customer: its `siren` tax id, else the first 9 digits of its SIRET, else the one inside an FR VAT number. */
 function sirenOf(taxIds: ReadonlyArray<{ type: string; value: string }>): string | undefined {
   const direct = taxIds.find((id) => SIREN_TYPES.has(id.type.toLowerCase()));
   if (direct) return direct.value;
+  // A SIRET is the SIREN followed by the establishment's 5-digit NIC (INSEE).
+  const siret = taxIds.find((id) => SIRET_TYPES.has(id.type.toLowerCase()) && /^\d{14}$/.test(id.value));
+  if (siret) return siret.value.slice(0, 9);
   const frVat = taxIds.find((id) => VAT_TYPES.has(id.type.toLowerCase()) && /^FR[0-9A-Z]{2}\d{9}$/.test(id.value));
   return frVat?.value.slice(4);
 }

@@ -122,6 +122,15 @@ export function draftFromBody(input: DeriveInput): { document: BodyDocument | un
   });
   const linesClean = cleanLines.length === doc.lines.length;
   checkIntraEu(cleanLines, buyer, out);
+  if (cleanLines.some(({ line }) => line.category === 'K') && !(invoice?.period_start || invoice?.period_end)) {
+    out.push({
+      path: invoice ? ['period_start'] : ['lines'],
+      rule: 'BR-IC-11',
+      message: invoice
+        ? 'An intra-community supply (VAT category K) states its invoicing period (BG-14): give period_start and period_end'
+        : 'An intra-community supply (VAT category K) needs an invoicing period (BG-14), which a credit note cannot carry',
+    });
+  }
   const saas: SaasTotals = {
     subtotal: amountCents(invoice?.subtotal, exponent, 'subtotal', out),
     totalExclTax: amountCents(doc.total_excl_tax, exponent, 'total_excl_tax', out) ?? 0,

@@ -213,6 +213,12 @@ const CATALOGUE = [
     reference: 'EN 16931 BR-IC-02; path /customer_snapshot/tax_ids',
   },
   {
+    id: 'BR-IC-11',
+    summary:
+      'A document with an intra-community supply (VAT category K) has no invoicing period (BG-14: `period_start`, `period_end`); a credit note cannot carry one.',
+    reference: 'EN 16931 BR-IC-11; path /period_start (invoice) or /lines (credit note)',
+  },
+  {
     id: 'BR-FR-CO-07',
     summary:
       'The due date (BT-9, `due_date`) is before the issue date (BT-2), for a framework other than an invoice already paid (B2, S2, M2).',

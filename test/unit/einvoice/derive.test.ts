@@ -179,6 +179,7 @@ describe('deriveFromBody: VAT category (BT-151) and processing rule inferred (sr
     ['a positive rate', 'S', 'B2B', 20, undefined, buyer('FR', [['siren', '732829320']])],
     ['0 % to a French company', 'E', 'B2B', 0, undefined, buyer('FR', [['siren', '732829320']])],
     ['0 % to a company known by its French VAT number', 'E', 'B2B', 0, undefined, buyer('FR', [['eu_vat', 'FR44732829320']])],
+    ['a positive rate to a company known by its SIRET only', 'S', 'B2B', 20, undefined, buyer('FR', [['siret', '73282932000074']])],
     ['0 % to a company with a German VAT number', 'AE', 'B2BInt', 0, undefined, buyer('DE', [['eu_vat', 'DE123456789']])],
     ['0 % to a Greek company (EL prefix)', 'AE', 'B2BInt', 0, undefined, buyer('GR', [['vat', 'EL123456789']])],
     ['0 % to a company outside the EU', 'G', 'B2BInt', 0, undefined, buyer('US', [['us_ein', '12-3456789']])],
@@ -218,4 +219,36 @@ describe('null on the wire means absent', () => {
       expect(deriveFromBody({ kind: 'invoice', document: withNull })).toEqual(expected);
     },
   );
+});
+
+describe('the buyer of a SIRET alone', () => {
+  it('is B2B: BT-47 and BT-49 carry the SIREN, its first 9 digits', () => {
+    const doc = invoice((d) => void (d.customer_snapshot = buyer('FR', [['siret', '73282932000074']])));
+    const { document } = deriveFromBody({ kind: 'invoice', document: doc });
+    expect(document!.buyer.legalId).toEqual({ scheme: '0002', value: '732829320' });
+    expect(document!.buyer.endpoint).toEqual({ scheme: '0225', value: '732829320' });
+  });
+});
+
+describe('BR-IC-11: an intra-community supply states its invoicing period', () => {
+  const kInvoice = (edit: (d: InvoiceDocument) => void) =>
+    invoice((d) => {
+      d.customer_snapshot = buyer('DE', [['eu_vat', 'DE123456789']]);
+      zeroRated(d, 'K');
+      edit(d);
+    });
+
+  it('refuses a K invoice without period at /period_start', () => {
+    const doc = kInvoice((d) => {
+      delete d.period_start;
+      delete d.period_end;
+    });
+    expect(deriveFromBody({ kind: 'invoice', document: doc }).violations).toEqual([
+      expect.objectContaining({ rule: 'BR-IC-11', path: ['period_start'] }),
+    ]);
+  });
+
+  it('accepts it with a period', () => {
+    expect(deriveFromBody({ kind: 'invoice', document: kInvoice(() => {}) }).violations).toEqual([]);
+  });
 });

@@ -56,6 +56,7 @@ describe('RULE_CATALOGUE', () => {
       'BR-O-05',
       'BR-AE-02',
       'BR-IC-02',
+      'BR-IC-11',
       'BR-FR-CO-07',
       'BR-FR-CO-09',
       'BR-Z-09',
