@@ -49,14 +49,14 @@ export const WEBHOOK_RULES: readonly RuleId[] = ['GW-WEBHOOK-URL', 'GW-WEBHOOK-E
 
 /**
  * The rules only the seller profile reports (`src/domain/seller-profile/checks.ts`, in its own 422 schema,
- * `./seller-profile.ts`); it also reports some submission rules (country, SIRET, VAT number).
+ * `./seller-profile.ts`); it also reports some submission rules (country, SIRET, VAT number, BR-FR-08
+ * on `billing_framework`, BR-FR-25 on an electronic address over 125 characters).
  */
 export const SELLER_PROFILE_ONLY_RULES: readonly RuleId[] = [
   'BR-FR-09',
   'BR-FR-10',
   'BR-CL-25',
   'BR-FR-23',
-  'BR-FR-25',
   'GW-SELLER-ENDPOINT',
   'GW-SELLER-VAT-SIREN',
   'GW-SELLER-EMAIL',
