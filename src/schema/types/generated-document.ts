@@ -5,6 +5,7 @@
  * `GET /v1/{invoices|credit-notes}/{id}/document?syntax=ubl|cii`.
  */
 import { findDocument, findRejection, findValidation, type GeneratedDocuments, type Rejection } from '../../pipeline/store.ts';
+import type { Context } from '../../context.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { SubmissionRef } from './submission.ts';
@@ -51,6 +52,14 @@ const DocumentSyntaxEnum = builder.enumType('DocumentSyntax', {
   values: { UBL: { value: 'ubl', description: 'OASIS UBL 2.1' }, CII: { value: 'cii', description: 'UN/CEFACT CII D16B' } } as const,
 });
 
+/**
+ * What the pipeline stored beside the documents; none while the submission is `received`, the state of
+ * every submission just accepted, so lookups and webhook payloads of new documents make no query for it.
+ */
+function validationOf(s: { id: string; processingState: string }, ctx: Context) {
+  return s.processingState === 'received' ? undefined : findValidation(ctx.db, tenantOf(ctx).id, s.id);
+}
+
 builder.objectFields(SubmissionRef, (t) => ({
   rejection: t.field({
     type: RejectionRef,
@@ -61,18 +70,19 @@ builder.objectFields(SubmissionRef, (t) => ({
   processingRule: t.string({
     nullable: true,
     description: 'The French processing rule (`#BAR#` note): B2B, B2BInt or B2C, from the buyer; null until the e-invoice is generated.',
-    resolve: async (s, _args, ctx) => (await findValidation(ctx.db, tenantOf(ctx).id, s.id))?.processingRule ?? null,
+    resolve: async (s, _args, ctx) => (await validationOf(s, ctx))?.processingRule ?? null,
   }),
   validationWarnings: t.field({
     type: [ValidationWarningRef],
     nullable: true,
     description: "The official artefacts' warnings on the generated e-invoice (never a rejection); null until it is generated.",
-    resolve: async (s, _args, ctx) => (await findValidation(ctx.db, tenantOf(ctx).id, s.id))?.warnings ?? null,
+    resolve: async (s, _args, ctx) => (await validationOf(s, ctx))?.warnings ?? null,
   }),
   document: t.string({
     nullable: true,
     description: 'The generated e-invoice in `syntax` (XML text); null until the pipeline has generated it.',
     args: { syntax: t.arg({ type: DocumentSyntaxEnum, required: true }) },
-    resolve: async (s, { syntax }, ctx) => (await findDocument(ctx.db, tenantOf(ctx).id, s.id, syntax)) ?? null,
+    resolve: async (s, { syntax }, ctx) =>
+      s.processingState === 'received' ? null : ((await findDocument(ctx.db, tenantOf(ctx).id, s.id, syntax)) ?? null),
   }),
 }));
