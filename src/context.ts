@@ -3,6 +3,7 @@
  * and the REST facade all authenticate and build their context here, so a
  * resolver behaves the same whichever door a request came through.
  */
+import type { PlatformHooks } from './platform/hooks.ts';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db/client.ts';
 import type { EventSink } from './domain/events/types.ts';
@@ -59,6 +60,8 @@ export interface ContextDeps {
   rateLimits: RateLimits;
   /** How long a successful token lookup is reused (default 5 s). */
   authCacheTtlMs?: number;
+  /** The running PA connector's hooks (default NO_PLATFORM_HOOKS). */
+  platform?: PlatformHooks;
 }
 
 export interface ContextRequest {

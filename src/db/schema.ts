@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   date,
   foreignKey,
@@ -96,6 +97,8 @@ export const submissions = pgTable(
   (t) => [
     // Only the rows still waiting for the pipeline: small, and gone from it once processed.
     index('submissions_received_idx').on(t.id).where(sql`${t.processingState} = 'received'`),
+    // The sending stage's queue: validated rows wait for the PA connector.
+    index('submissions_validated_idx').on(t.id).where(sql`${t.processingState} = 'validated'`),
     uniqueIndex('submissions_tenant_type_number_key').on(t.tenantId, t.documentType, t.number),
     uniqueIndex('submissions_tenant_type_saas_id_key').on(t.tenantId, t.documentType, t.saasId),
     // Unique (the id alone is) so that rows tied to a submission can reference
@@ -162,6 +165,8 @@ export const lifecycleStatuses = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     reason: text('reason'),
     reasonCode: text('reason_code'),
+    /** The label the PA wrote (CDAR ProcessCondition), kept raw; the gateway's own label comes from the code. */
+    platformLabel: text('platform_label'),
     /** The platform's event id; the same event twice records one entry. */
     eventId: text('event_id'),
     /**
@@ -172,7 +177,8 @@ export const lifecycleStatuses = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('lifecycle_statuses_code_range', sql`${t.code} between 200 and 214`),
+    // The codes themselves are the domain's (src/domain/lifecycle/codes.ts): 200 to 214 and the CDV list's others (220, 501, ...).
+    check('lifecycle_statuses_code_digits', sql`${t.code} between 100 and 999`),
     index('lifecycle_statuses_submission_idx').on(t.submissionId, t.occurredAt, t.id),
     uniqueIndex('lifecycle_statuses_event_id_key').on(t.eventId),
   ],
@@ -305,9 +311,78 @@ export const submissionDocuments = pgTable(
     ubl: text('ubl').notNull(),
     cii: text('cii').notNull(),
     processingRule: text('processing_rule').notNull(),
+    /** BT-30 seller SIREN as written (null on rows older than the PA connector). */
+    sellerSiren: text('seller_siren'),
     /** Non-fatal findings of the official artefacts: `[{ rule, message, location }]`. */
     warnings: jsonb('warnings').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [submissionOfTenant('submission_documents_submission_fk', t)],
 );
+
+/**
+ * What the gateway sent to the PA for a validated submission (AFNOR XP Z12-013
+ * createFlow) and what came back: the PA's `flowId` and `submittedAt`, the flow's
+ * acknowledgement, and the sending attempts. The sending queue itself is the
+ * submission row in `validated` (lease and backoff in `pipeline_next_at`, like the
+ * validation stage); this row is written by the first attempt and kept after.
+ * `invoice_number` (BT-1) and `seller_siren` (BT-30) as sent are the join key of
+ * the PA's CDAR status messages, which carry no trackingId.
+ */
+export const platformFlows = pgTable(
+  'platform_flows',
+  {
+    submissionId: uuid('submission_id').primaryKey(),
+    tenantId: uuid('tenant_id').notNull(),
+    /** BT-1 as written in the document sent. */
+    invoiceNumber: text('invoice_number').notNull(),
+    /** BT-30 (SIREN, scheme 0002) as written in the document sent. */
+    sellerSiren: text('seller_siren').notNull(),
+    /** The PA's flowId, once a createFlow answered 202 (or a search by trackingId found it). */
+    flowId: text('flow_id'),
+    /** The PA's submittedAt (its clock), as given. */
+    submittedAt: text('submitted_at'),
+    /** The flow's acknowledgement: Pending, Ok or Error (null before the 202). */
+    ackStatus: text('ack_status'),
+    /** AcknowledgementDetail[] of an Error (or Warning) acknowledgement. */
+    ackDetails: jsonb('ack_details'),
+    /** createFlow attempts so far. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A createFlow was sent without a usable answer: search by trackingId before sending again. */
+    outcomeUnknown: boolean('outcome_unknown').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    submissionOfTenant('platform_flows_submission_fk', t),
+    uniqueIndex('platform_flows_flow_id_key').on(t.flowId),
+    index('platform_flows_document_key_idx').on(t.sellerSiren, t.invoiceNumber),
+    index('platform_flows_pending_idx').on(t.submissionId).where(sql`${t.ackStatus} = 'Pending'`),
+  ],
+);
+
+/**
+ * Where the status poller stands with each PA connection: the `updatedAt` of the
+ * last incoming flow it handled (the PA's own string, given back as
+ * `updatedAfter`), so a restart neither misses nor replays a status.
+ */
+export const platformCursors = pgTable('platform_cursors', {
+  /** The connection (PLATFORM and PA_FLOW_URL). */
+  connection: text('connection').primaryKey(),
+  updatedAfter: text('updated_after').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Incoming PA flows the gateway could not record (unreadable CDAR, no matching
+ * submission): kept, with the problem, so nothing is silently dropped.
+ */
+export const platformInboundProblems = pgTable('platform_inbound_problems', {
+  flowId: text('flow_id').primaryKey(),
+  connection: text('connection').notNull(),
+  problem: text('problem').notNull(),
+  /** The status read from the CDAR when it could be read (invoice number, SIREN, code). */
+  detail: jsonb('detail'),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -49,10 +49,12 @@ export async function processSubmission(input: PipelineInput, validator: Check):
   const einvoice = toEInvoice(derived.document, profile, preceding);
   const ubl = writeUbl(einvoice);
   const cii = writeCii(einvoice);
-  if (!validator) return { state: 'validated', documents: { ubl, cii, processingRule: einvoice.processingRule, warnings: [] } };
+  const sellerSiren = einvoice.seller.legalId?.value ?? null;
+  if (!validator)
+    return { state: 'validated', documents: { ubl, cii, processingRule: einvoice.processingRule, sellerSiren, warnings: [] } };
   const report = await validator.validate('ubl', ubl);
   const warnings = report.warnings.map((f) => ({ rule: f.rule, message: f.message, location: f.location }));
-  const documents = { ubl, cii, processingRule: einvoice.processingRule, warnings };
+  const documents = { ubl, cii, processingRule: einvoice.processingRule, sellerSiren, warnings };
   if (report.fatal.length === 0) return { state: 'validated', documents };
   const bodyFramework = derived.document.billingFramework !== undefined;
   return {

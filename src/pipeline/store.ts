@@ -82,6 +82,8 @@ export interface GeneratedDocuments {
   ubl: string;
   cii: string;
   processingRule: string;
+  /** BT-30 as written (the join key of the PA's status messages with BT-1). */
+  sellerSiren: string | null;
   warnings: Array<{ rule: string; message: string; location: string }>;
 }
 
