@@ -26,6 +26,7 @@ import { buildYoga } from './http/yoga.ts';
 import { createLogger } from './logger.ts';
 import { schema } from './schema/index.ts';
 import { NO_PLATFORM, type PlatformConnector } from './platform/connector.ts';
+import { NO_PLATFORM_HOOKS, type PlatformHooks } from './platform/hooks.ts';
 import { inProcessReporter, RECORD_LIFECYCLE_STATUS } from './platform/report.ts';
 import { realTimers, type Scheduler } from './platform/scheduler.ts';
 import { createSimulatedPlatform } from './platform/simulated.ts';
@@ -74,6 +75,8 @@ export interface AppOptions {
    */
   validation?: 'official' | 'native';
   validationWorkers?: number;
+  /** Hooks of a PA connector run outside the app (tests); default: the app's own connector's. */
+  platformHooks?: PlatformHooks;
 }
 
 /** Per-token caps on real-time resources (`src/http/subscription-caps.ts`). */
@@ -139,6 +142,7 @@ export function buildApp(options: AppOptions): App {
     webhooks: { settings, enqueueAttempt: (deliveryId) => queue.enqueueAttempt(deliveryId) },
     rateLimits: createRateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS),
     authCacheTtlMs: options.authCacheTtlMs,
+    platform: options.platformHooks ?? NO_PLATFORM_HOOKS,
   };
   const createContext = contextFactory(deps);
   const realtime = options.realtime ?? { connectionsPerToken: 100, subscriptionsPerToken: 500 };

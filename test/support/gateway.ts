@@ -10,6 +10,7 @@ import { openEmbedded, openPostgres, type QueryObserver } from '../../src/db/ope
 import { DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
 import { setSellerProfile } from '../../src/domain/seller-profile/service.ts';
 import { createPlatformToken, createToken } from '../../src/domain/tenancy/service.ts';
+import type { PlatformHooks } from '../../src/platform/hooks.ts';
 import type { RateLimitSettings } from '../../src/limits/rate-limits.ts';
 import { createLogger, type Logger } from '../../src/logger.ts';
 import { Client } from './client.ts';
@@ -69,6 +70,8 @@ export async function startGateway(
     validationWorkers?: number;
     /** Every tenant `tenant()` creates gets the demo seller profile, so its documents go through the pipeline to the platform. */
     sellerProfiles?: boolean;
+    /** Hooks the flow callback (`POST /pa/v1/flow-callbacks`) calls (default: none). */
+    platformHooks?: PlatformHooks;
   } = {},
 ): Promise<Gateway> {
   const database = await openTestDatabase(engine, options.databaseUrl, options.onQuery);
@@ -81,6 +84,7 @@ export async function startGateway(
     rateLimits: options.rateLimits,
     validation: options.validation,
     validationWorkers: options.validationWorkers,
+    platformHooks: options.platformHooks,
     // Short, so a revocation test waits a moment rather than 5 s.
     authCacheTtlMs: AUTH_CACHE_TTL_IN_TESTS_MS,
     // Receivers in tests listen on 127.0.0.1: the documented development setting allows it.
