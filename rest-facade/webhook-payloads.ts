@@ -5,7 +5,7 @@
  * lifecycle status entry is in the status history's shape.
  */
 import { contextFor, type ContextDeps } from '../src/context.ts';
-import { lifecycleCode } from '../src/domain/lifecycle/codes.ts';
+import { displayLabel } from '../src/domain/lifecycle/codes.ts';
 import { OperationFailed, type RunOperation } from '../src/http/run-operation.ts';
 import type { PayloadBuilder } from '../src/webhooks/deliver.ts';
 import { OPERATIONS } from './operations.ts';
@@ -26,7 +26,8 @@ export function webhookPayloads(run: RunOperation, deps: ContextDeps): PayloadBu
       if (!status) return undefined;
       return statusEntry({
         code: status.code,
-        label: lifecycleCode(status.code)?.label ?? String(status.code),
+        // The same label as the GraphQL field gives, the PA's own one for a code the gateway has no label for.
+        label: displayLabel(status.code, status.platformLabel),
         occurredAt: status.occurredAt.toISOString(),
         reason: status.reason,
         reasonCode: status.reasonCode,

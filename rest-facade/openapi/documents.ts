@@ -12,6 +12,7 @@
  * schema so they cannot drift.
  */
 import { SUPPORTED_CURRENCIES } from '../../src/domain/rules/code-lists.ts';
+import { LIFECYCLE_CODE_LIST } from '../../src/domain/lifecycle/codes.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -237,8 +238,9 @@ const LifecycleEvent: Schema = {
       minimum: -2147483648,
       maximum: 2147483647,
       description:
-        'PA lifecycle code. A JSON integer (a 32-bit one; anything else is a 400); outside 200 to 214 it is a 422 ' +
-        '(rule GW-LIFECYCLE-CODE). 213 Rejetée moves the submission to processing_state `rejected`.',
+        'PA lifecycle code. A JSON integer (a 32-bit one; anything else is a 400); a code outside the French CDV ' +
+        `list (${LIFECYCLE_CODE_LIST}) is a 422 (rule GW-LIFECYCLE-CODE). 213 Rejetée and 501 Irrecevable move ` +
+        'the submission to processing_state `rejected`.',
       examples: [213],
     },
     occurred_at: {
@@ -250,8 +252,8 @@ const LifecycleEvent: Schema = {
     },
     reason: nullable(
       string(
-        'Reason, expected for 210 Refusée and 213 Rejetée: without one (absent, null or empty) they are recorded ' +
-          'but flagged REASON_MISSING.',
+        'Reason, expected for 210 Refusée, 213 Rejetée and 501 Irrecevable: without one (absent, null or empty) ' +
+          'they are recorded but flagged REASON_MISSING.',
       ),
     ),
     reason_code: nullable(string("The PA's code for the reason.")),

@@ -6,7 +6,7 @@
  * tests notices a field the document does not describe.
  */
 import { RULE_CATALOGUE, type RuleId } from '../../src/domain/rules/catalogue.ts';
-import { LIFECYCLE_CODES } from '../../src/domain/lifecycle/codes.ts';
+import { FINAL_CODES, LIFECYCLE_CODES, lifecycleCode } from '../../src/domain/lifecycle/codes.ts';
 import { PROBLEMS, type ProblemKind } from '../problem.ts';
 
 type Schema = Record<string, unknown>;
@@ -20,7 +20,9 @@ const submissionId: Schema = {
   examples: ['01a203fb-0f7b-7568-a7fb-5421c67c68a7'],
 };
 
-const codeList = LIFECYCLE_CODES.map((entry) => `${entry.code} ${entry.label} (${entry.meaning})`).join('; ');
+const codeList = LIFECYCLE_CODES.map((entry) => `${entry.code} ${entry.label ?? '(no label)'} (${entry.meaning})`).join('; ');
+/** "210 Refusée, 212 Encaissée, 213 Rejetée, 220 Annulée, 501 Irrecevable". */
+const finalList = FINAL_CODES.map((code) => `${code} ${lifecycleCode(code)!.label}`).join(', ');
 
 /**
  * The flags a lifecycle status entry may carry (GraphQL `LifecycleStatusFlag`;
@@ -74,16 +76,25 @@ const submissionRules = RULE_CATALOGUE.filter(
 
 /** The fields of a lifecycle status entry (`records.ts` `statusEntry`). */
 const statusProperties: Schema = {
-  code: { type: 'integer', minimum: 200, maximum: 214, description: `PA lifecycle code: ${codeList}.` },
+  code: {
+    type: 'integer',
+    minimum: 100,
+    maximum: 999,
+    description:
+      `PA lifecycle code of the French CDV list (XP Z12-012, BR-FR-CDV-CL-06): ${codeList}. The gateway records ` +
+      'no other code; a client should still expect any three-digit code, which `label` then names.',
+  },
   label: {
     type: 'string',
-    description: 'French label of the code, as the spec gives it.',
-    examples: LIFECYCLE_CODES.map((entry) => entry.label),
+    description:
+      'French label of the code, as its source gives it (the spec for 200 to 214); for a code the gateway has no ' +
+      "label for, the PA's own label, else the code's digits.",
+    examples: [...new Set(LIFECYCLE_CODES.flatMap((entry) => (entry.label ? [entry.label] : [])))],
   },
   final: {
     type: 'boolean',
     description:
-      'True for a status that ends the life of the document (210 Refusée, 212 Encaissée, 213 Rejetée): no further ' +
+      `True for a status that ends the life of the document (${finalList}): no further ` +
       'status is expected, a client may stop polling or listening.',
   },
   occurred_at: {
@@ -93,7 +104,7 @@ const statusProperties: Schema = {
   },
   reason: {
     type: 'string',
-    description: 'Reason given by the PA, notably for 210 and 213 (possibly empty); absent when the PA gave none.',
+    description: 'Reason given by the PA, notably for 210, 213 and 501 (possibly empty); absent when the PA gave none.',
   },
   reason_code: { type: 'string', description: 'Reason code given by the PA; absent when the PA gave none.' },
   flags: {
@@ -103,8 +114,8 @@ const statusProperties: Schema = {
     items: { type: 'string', enum: [...LIFECYCLE_FLAGS] },
     description:
       'Set once, when the status arrives; absent when there is none. AFTER_FINAL_STATUS: arrived after a final ' +
-      'status (210 Refusée, 212 Encaissée, 213 Rejetée) of the same submission; kept, not dropped. REASON_MISSING: ' +
-      '210 or 213 without a reason (accepted, but flagged). TO_BE_VERIFIED: 214 Visée, which the reference list ' +
+      `status (${finalList}) of the same submission; kept, not dropped. REASON_MISSING: ` +
+      '210, 213 or 501 without a reason (accepted, but flagged). TO_BE_VERIFIED: 214 Visée, which the reference list ' +
       'it relies on does not contain.',
   },
 };
@@ -156,7 +167,7 @@ const SubmissionRecord: Schema = {
       description:
         'State inside the gateway. `received` on submission; `validated` once its e-invoice is generated and passes the ' +
         'official EN 16931 and BR-FR artefacts; `rejected` when they refuse it (see `rejection`) or once the PA has ' +
-        'reported 213 Rejetée (and for good). `sent` is not produced yet.',
+        'reported 213 Rejetée or 501 Irrecevable (and for good). `sent` is not produced yet.',
     },
     rejection: {
       ...ref('Rejection'),

@@ -2,9 +2,10 @@
  * One statement that records a batch of lifecycle statuses exactly as the
  * same statuses recorded one after the other, in arrival order, would be:
  * each submission locked, AFTER_FINAL_STATUS decided against the statuses
- * stored and those earlier in the batch, an `event_id` seen before (stored,
- * or earlier in the batch) answered as a duplicate (or refused when it names
- * another submission), the first 213 of a submission not yet `rejected`
+ * stored and those earlier in the batch (final codes: `FINAL_CODES` of
+ * codes.ts), an `event_id` seen before (stored, or earlier in the batch)
+ * answered as a duplicate (or refused when it names another submission), the
+ * first 213 or 501 (`REJECTING_CODES`) of a submission not yet `rejected`
  * moving it there, and every status with its events (`lifecycle_status_added`,
  * then `processing_state_changed`, ids in arrival order).
  *
@@ -22,9 +23,10 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { SubmissionRow } from '../submissions/store.ts';
+import { FINAL_CODES, REJECTING_CODES } from './codes.ts';
 import type { LifecycleStatusRow } from './store.ts';
 
-/** One status to record, checked by the service (code 200 to 214, `occurred_at` a valid instant, storable texts). */
+/** One status to record, checked by the service (a code of the CDV list, `occurred_at` a valid instant, storable texts). */
 export interface BatchItem {
   submission_id: string;
   code: number;
@@ -33,7 +35,9 @@ export interface BatchItem {
   reason: string | null;
   reason_code: string | null;
   event_id: string;
-  /** 210 or 213 without a reason. */
+  /** The PA's own label (CDAR ProcessCondition), kept raw; null or absent when the event came without one. */
+  platform_label?: string | null;
+  /** 210, 213 or 501 without a reason. */
   reason_missing: boolean;
   /** 214 Visée. */
   to_be_verified: boolean;
@@ -53,14 +57,17 @@ export type BatchOutcome =
   /** Nothing of the batch was written: a submission changed under it (`stale`), or a tenant not `cleared`. */
   | { outcome: 'stale' | 'outbox'; tenantId: string | null };
 
-const FINAL = sql.raw('(210, 212, 213)');
+// Integers from codes.ts, never input: safe to inline.
+const FINAL = sql.raw(`(${FINAL_CODES.join(', ')})`);
+const REJECTING = sql.raw(`(${REJECTING_CODES.join(', ')})`);
 
 function statement(items: string, cleared: string | null) {
   return sql`
 WITH i AS MATERIALIZED (
   SELECT t.* FROM ROWS FROM (json_to_recordset(${items}::json) AS (submission_id uuid, code smallint, occurred_at timestamptz,
-      reason text, reason_code text, event_id text, reason_missing boolean, to_be_verified boolean))
-    WITH ORDINALITY AS t(submission_id, code, occurred_at, reason, reason_code, event_id, reason_missing, to_be_verified, n)
+      reason text, reason_code text, event_id text, platform_label text, reason_missing boolean, to_be_verified boolean))
+    WITH ORDINALITY AS t(submission_id, code, occurred_at, reason, reason_code, event_id, platform_label, reason_missing,
+      to_be_verified, n)
 ), seen AS MATERIALIZED (
   SELECT s.id, s.ctid AS version FROM submissions s WHERE s.id IN (SELECT submission_id FROM i)
 ), locked AS MATERIALIZED (
@@ -81,8 +88,8 @@ WITH i AS MATERIALIZED (
 ), cand AS MATERIALIZED (
   SELECT ok.* FROM ok WHERE ok.n = ok.first_n AND NOT EXISTS (SELECT 1 FROM ex WHERE ex.event_id = ok.event_id)
 ), ins AS (
-  INSERT INTO lifecycle_statuses (submission_id, code, occurred_at, reason, reason_code, event_id, flags)
-    SELECT c.submission_id, c.code, c.occurred_at, c.reason, c.reason_code, c.event_id,
+  INSERT INTO lifecycle_statuses (submission_id, code, occurred_at, reason, reason_code, event_id, platform_label, flags)
+    SELECT c.submission_id, c.code, c.occurred_at, c.reason, c.reason_code, c.event_id, c.platform_label,
         array_remove(ARRAY[
           CASE WHEN EXISTS (SELECT 1 FROM lifecycle_statuses f WHERE f.submission_id = c.submission_id AND f.code IN ${FINAL})
             OR EXISTS (SELECT 1 FROM cand p WHERE p.submission_id = c.submission_id AND p.n < c.n AND p.code IN ${FINAL})
@@ -95,7 +102,7 @@ WITH i AS MATERIALIZED (
 ), done AS MATERIALIZED (
   SELECT c.n, c.tenant_id, c.state, ins.* FROM ins JOIN cand c ON c.event_id = ins.event_id
 ), rej AS MATERIALIZED (
-  SELECT submission_id, min(n) AS n FROM done WHERE code = 213 AND state <> 'rejected' GROUP BY submission_id
+  SELECT submission_id, min(n) AS n FROM done WHERE code IN ${REJECTING} AND state <> 'rejected' GROUP BY submission_id
 ), touched AS (
   -- A new version of the row of every submission given a final status: see the header.
   UPDATE submissions s
@@ -144,7 +151,8 @@ ORDER BY i.n`;
 function statusJson(alias: string) {
   const a = sql.raw(alias);
   return sql`json_build_object('id', ${a}.id, 'submissionId', ${a}.submission_id, 'code', ${a}.code, 'occurredAt', ${a}.occurred_at,
-    'reason', ${a}.reason, 'reasonCode', ${a}.reason_code, 'flags', ${a}.flags, 'recordedAt', ${a}.recorded_at)`;
+    'reason', ${a}.reason, 'reasonCode', ${a}.reason_code, 'platformLabel', ${a}.platform_label, 'flags', ${a}.flags,
+    'recordedAt', ${a}.recorded_at)`;
 }
 
 /**

@@ -95,7 +95,8 @@ const writerFor = preparedPerDatabase((db) => {
   return groupCommit<Pending, Written>({
     maxBatch: 64,
     maxBatchWeight: 1024 * 1024,
-    weigh: ({ item }) => 200 + item.event_id.length + (item.reason?.length ?? 0) + (item.reason_code?.length ?? 0),
+    weigh: ({ item }) =>
+      200 + item.event_id.length + (item.reason?.length ?? 0) + (item.reason_code?.length ?? 0) + (item.platform_label?.length ?? 0),
     // One batch at a time, as for submissions: a slow commit only makes the next batch bigger.
     maxInFlight: 1,
     writeBatch: write,

@@ -11,14 +11,14 @@ import type { RuleViolation } from '../rules/index.ts';
 import { isUuid } from '../ids.ts';
 import { isStorableText, UNSTORABLE_TEXT } from '../text.ts';
 import type { SubmissionRow } from '../submissions/store.ts';
-import { lifecycleCode } from './codes.ts';
+import { LIFECYCLE_CODE_LIST, lifecycleCode } from './codes.ts';
 import { writeStatus } from './batch-writer.ts';
 import type { LifecycleStatusRow } from './store.ts';
 
 /** One lifecycle event from the platform (wire names of `POST /pa/v1/lifecycle-events`). */
 export interface LifecycleEvent {
   submission_id: string;
-  /** 200 to 214. */
+  /** A code of the CDV list (`codes.ts`: 200 to 214, 220, 221, 224 to 228, 250, 251, 300, 301, 400, 401, 500, 501, 601). */
   code: number;
   /** RFC 3339 date-time with an offset. */
   occurred_at: string;
@@ -26,6 +26,8 @@ export interface LifecycleEvent {
   reason_code?: string | null;
   /** The platform's id of this event: the same id twice records one entry. */
   event_id: string;
+  /** The label the PA wrote (CDAR ProcessCondition, MDT-106), kept raw; the status poller gives it. */
+  platform_label?: string | null;
 }
 
 export type RecordResult =
@@ -33,9 +35,6 @@ export type RecordResult =
   | { ok: true; status: LifecycleStatusRow; submission: SubmissionRow; duplicate: boolean }
   /** 422: every problem, paths in wire names. */
   | { ok: false; code: 'invalid'; violations: RuleViolation[] };
-
-/** 210 Refusée and 213 Rejetée should carry a reason; they are accepted without one, but flagged. */
-const NEEDS_REASON = new Set([210, 213]);
 
 /** RFC 3339 § 5.6 date-time (seconds required, offset required), a real calendar date, years 0001 to 9999 in UTC too. */
 function isDateTime(value: string): boolean {
@@ -48,7 +47,11 @@ function isDateTime(value: string): boolean {
 function check(event: LifecycleEvent): RuleViolation[] {
   const violations: RuleViolation[] = [];
   if (!Number.isInteger(event.code) || !lifecycleCode(event.code)) {
-    violations.push({ path: ['code'], rule: 'GW-LIFECYCLE-CODE', message: `Code ${event.code} is outside 200 to 214` });
+    violations.push({
+      path: ['code'],
+      rule: 'GW-LIFECYCLE-CODE',
+      message: `Code ${event.code} is not a lifecycle code of the CDV list (${LIFECYCLE_CODE_LIST})`,
+    });
   }
   if (!isDateTime(event.occurred_at)) {
     violations.push({
@@ -64,7 +67,7 @@ function check(event: LifecycleEvent): RuleViolation[] {
       message: `event_id must be 1 to 255 characters, not blank, and ${UNSTORABLE_TEXT}`,
     });
   }
-  for (const field of ['reason', 'reason_code'] as const) {
+  for (const field of ['reason', 'reason_code', 'platform_label'] as const) {
     const text = event[field];
     if (text != null && !isStorableText(text))
       violations.push({ path: [field], rule: 'GW-LIFECYCLE-TEXT', message: `${field} ${UNSTORABLE_TEXT}` });
@@ -78,8 +81,8 @@ function unknownSubmission(id: string): RuleViolation {
 
 /**
  * Records `event` for its submission and, once committed, hands the resulting
- * events (status added; processing state changed on a 213) to `sink`.
- * Flags: AFTER_FINAL_STATUS, REASON_MISSING (210/213 without reason),
+ * events (status added; processing state changed on a 213 or 501) to `sink`.
+ * Flags: AFTER_FINAL_STATUS, REASON_MISSING (210, 213 or 501 without reason),
  * TO_BE_VERIFIED (214, spec § lifecycle code). Concurrent calls are recorded
  * together (`batch-writer.ts`), each exactly as it would be alone, in arrival order.
  */
@@ -96,7 +99,8 @@ export async function recordLifecycleStatus(db: Db, sink: EventSink, event: Life
     reason: event.reason ?? null,
     reason_code: event.reason_code ?? null,
     event_id: event.event_id,
-    reason_missing: NEEDS_REASON.has(event.code) && !event.reason,
+    platform_label: event.platform_label || null,
+    reason_missing: (lifecycleCode(event.code)?.needsReason ?? false) && !event.reason,
     to_be_verified: event.code === 214,
   });
   switch (written.outcome) {

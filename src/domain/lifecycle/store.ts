@@ -12,6 +12,11 @@ export interface LifecycleStatusRow {
   occurredAt: Date;
   reason: string | null;
   reasonCode: string | null;
+  /**
+   * The label the PA wrote (CDAR ProcessCondition), kept raw; null when it gave none. Undefined when the row was
+   * read by a query that does not select it (the lookups' latest-status column).
+   */
+  platformLabel?: string | null;
   /** AFTER_FINAL_STATUS, REASON_MISSING, TO_BE_VERIFIED: set on arrival. */
   flags: string[];
   recordedAt: Date;
@@ -25,6 +30,7 @@ export const statusColumns = {
   occurredAt: lifecycleStatuses.occurredAt,
   reason: lifecycleStatuses.reason,
   reasonCode: lifecycleStatuses.reasonCode,
+  platformLabel: lifecycleStatuses.platformLabel,
   flags: lifecycleStatuses.flags,
   recordedAt: lifecycleStatuses.recordedAt,
 };

@@ -262,8 +262,10 @@ const CATALOGUE = [
   },
   {
     id: 'GW-LIFECYCLE-CODE',
-    summary: 'A lifecycle event (POST /pa/v1/lifecycle-events) has a code outside 200 to 214.',
-    reference: 'spec § lifecycle code, § Limits (Lifecycle code range)',
+    summary:
+      'A lifecycle event (POST /pa/v1/lifecycle-events) has a code outside the French CDV list: 200 to 214, 220, 221, ' +
+      '224 to 228, 250, 251, 300, 301, 400, 401, 500, 501, 601.',
+    reference: 'XP Z12-012 CDV list (BR-FR-CDV-CL-06, CDV schematron 1.4.0.03); spec § lifecycle code, § Limits (Lifecycle code range)',
   },
   {
     id: 'GW-DATE-TIME',

@@ -8,7 +8,8 @@
  * - seller SIREN: ReferenceReferencedDocument/IssuerTradeParty/GlobalID[@schemeID='0002'] (MDT-129);
  * - code and label: ProcessConditionCode (MDT-105) and ProcessCondition (MDT-106), the label kept raw;
  * - reason: SpecifiedDocumentStatus/ReasonCode and Reason (MDT-113, MDT-114);
- * - status time: AcknowledgementDocument/IssueDateTime (MDT-78), else ExchangedDocument/IssueDateTime (MDT-8).
+ * - status time: AcknowledgementDocument/IssueDateTime (MDT-78), else ExchangedDocument/IssueDateTime (MDT-8);
+ * - document type: ReferenceReferencedDocument/TypeCode (MDT-91, BT-3 of the invoice), `readCdar` only.
  * Format 204 (CCYYMMDDHHMMSS) carries no zone: read as UTC, as the sandbox writes it. Only the first referenced
  * document is read (MultipleReferencesIndicator false, the case of every official example).
  */
@@ -65,8 +66,24 @@ function dateTimeOf(node: unknown): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+/** What `readCdar` gives: the status, and the referenced document's type code (BT-3) when the message carries one. */
+export interface CdarMessage {
+  status: CdarStatus;
+  /** ReferenceReferencedDocument/TypeCode (MDT-91): 380, 381, 384, ... (UNTDID 1001, BR-FR-04). */
+  typeCode?: string;
+}
+
 /** The status a CDAR message carries, or `{ error }` saying what is missing or unreadable. */
 export function parseCdar(xml: string | Buffer): CdarStatus | { error: string } {
+  const message = readCdar(xml);
+  return 'error' in message ? message : message.status;
+}
+
+/**
+ * The status a CDAR message carries with what else identifies the document it is about (its type code),
+ * or `{ error }` saying what is missing or unreadable (the same errors as `parseCdar`).
+ */
+export function readCdar(xml: string | Buffer): CdarMessage | { error: string } {
   let doc: Node;
   try {
     doc = parser.parse((typeof xml === 'string' ? xml : xml.toString('utf8')).replace(/^\uFEFF/, '')) as Node;
@@ -92,7 +109,8 @@ export function parseCdar(xml: string | Buffer): CdarStatus | { error: string } 
   const withReason = statuses.find((status) => text(child(status, 'ReasonCode')) || text(child(status, 'Reason')));
   const reasonCode = text(child(withReason, 'ReasonCode'));
   const reason = text(child(withReason, 'Reason'));
-  return {
+  const typeCode = text(child(referenced, 'TypeCode'));
+  const status: CdarStatus = {
     invoiceNumber,
     sellerSiren,
     code: Number(codeText),
@@ -101,4 +119,5 @@ export function parseCdar(xml: string | Buffer): CdarStatus | { error: string } 
     ...(reason ? { reason } : {}),
     occurredAt,
   };
+  return typeCode ? { status, typeCode } : { status };
 }

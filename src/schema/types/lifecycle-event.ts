@@ -4,6 +4,7 @@
  * /pa/v1/lifecycle-events` runs it, and so does the simulated platform.
  */
 import { toJsonPointer } from '../../domain/json-pointer.ts';
+import { LIFECYCLE_CODE_LIST } from '../../domain/lifecycle/codes.ts';
 import { recordLifecycleStatus, type LifecycleEvent } from '../../domain/lifecycle/service.ts';
 import type { LifecycleStatusRow } from '../../domain/lifecycle/store.ts';
 import type { SubmissionRow } from '../../domain/submissions/store.ts';
@@ -20,9 +21,9 @@ export const LifecycleEventInput = builder.inputType('LifecycleEventInput', {
     'is a ValidationFailed (REST 422) naming the field.',
   fields: (t) => ({
     submissionId: t.id({ required: true, description: 'Gateway submission id.' }),
-    code: t.int({ required: true, description: 'PA lifecycle code, 200 to 214.' }),
+    code: t.int({ required: true, description: `PA lifecycle code, one of the CDV list: ${LIFECYCLE_CODE_LIST}.` }),
     occurredAt: t.string({ required: true, description: 'RFC 3339 date-time with an offset.' }),
-    reason: t.string({ description: 'Expected for 210 Refusée and 213 Rejetée.' }),
+    reason: t.string({ description: 'Expected for 210 Refusée, 213 Rejetée and 501 Irrecevable.' }),
     reasonCode: t.string(),
     eventId: t.string({ required: true, description: "The platform's event id; the same id twice records one entry." }),
   }),
