@@ -10,14 +10,23 @@ const RejectionError: Obj = {
   type: 'object',
   required: ['rule', 'message'],
   properties: {
-    rule: { type: 'string', description: 'The EN 16931 or BR-FR rule id, e.g. `BR-CO-15`, `BR-FR-10`.', examples: ['BR-FR-10'] },
+    rule: {
+      type: 'string',
+      description:
+        "The EN 16931 or BR-FR rule id, e.g. `BR-CO-15`, `BR-FR-10` (source `validation`); the PA's `errorCode` or acknowledgement `reasonCode` (source `platform`).",
+      examples: ['BR-FR-10'],
+    },
     message: { type: 'string', description: "The rule's message, as the official artefact words it." },
     path: { type: 'string', description: 'JSON pointer into the submitted body, when a body field feeds the failing business term.' },
     profile_path: {
       type: 'string',
       description: 'JSON pointer into the seller profile (`GET /v1/seller-profile`), when the failing business term comes from it.',
     },
-    location: { type: 'string', description: 'XPath of the failing element in the generated UBL document.' },
+    location: {
+      type: 'string',
+      description:
+        "XPath of the failing element in the generated UBL document (source `validation`); the acknowledgement detail's `item` (source `platform`).",
+    },
   },
   additionalProperties: false,
 };

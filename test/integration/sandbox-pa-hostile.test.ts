@@ -118,6 +118,27 @@ describe('client failure classification', () => {
     expect(await submit(client())).toMatchObject({ ok: false, kind: 'unknown-outcome' });
   });
 
+  it('an answer over 10 MiB is cut off: an unknown outcome for a submission, retryable for a search', async () => {
+    const huge = (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(202, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      let sent = 0;
+      const more = () => {
+        while (sent < 12 && res.write(chunk)) sent++;
+        if (sent < 12) res.once('drain', more);
+        else res.end();
+      };
+      more();
+    };
+    flows = huge;
+    expect(await submit(client())).toMatchObject({
+      ok: false,
+      kind: 'unknown-outcome',
+      error: expect.stringContaining('over 10485760 bytes'),
+    });
+    expect(await client().searchFlows({ trackingId: 'sub-1' })).toMatchObject({ ok: false, kind: 'retryable' });
+  });
+
   it('a refused connection (nothing sent) is retryable, even for a submission', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -194,7 +215,14 @@ describe('client failure classification', () => {
     expect(silent).toMatchObject({ ok: false, kind: 'retryable', error: 'no answer within 500 ms' });
     token = (_req, res) => json(res, 400, { error: 'invalid_client', error_description: 'bad credentials' });
     const refused = await submit(client());
-    expect(refused).toEqual({ ok: false, kind: 'definitive', status: 400, errorCode: 'invalid_client', errorMessage: 'bad credentials' });
+    expect(refused).toEqual({
+      ok: false,
+      kind: 'definitive',
+      status: 400,
+      errorCode: 'invalid_client',
+      errorMessage: 'bad credentials',
+      authentication: true,
+    });
     for (const result of [failed, silent, refused]) expect(JSON.stringify(result)).not.toContain(SECRET);
   });
 });

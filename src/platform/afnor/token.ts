@@ -62,7 +62,9 @@ export function createTokenSource(options: TokenOptions): TokenSource {
     if ('ok' in answer) return answer;
     if (answer.status < 200 || answer.status >= 300) {
       const failure = failureOf(answer);
-      return failure.kind === 'definitive' ? { ...failure, errorMessage: failure.errorMessage ?? 'token request refused' } : failure;
+      return failure.kind === 'definitive'
+        ? { ...failure, errorMessage: failure.errorMessage ?? 'token request refused', authentication: true }
+        : failure;
     }
     const body = json(answer.body) as { access_token?: unknown; expires_in?: unknown } | undefined;
     if (typeof body?.access_token !== 'string' || body.access_token === '') {

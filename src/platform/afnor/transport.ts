@@ -39,7 +39,12 @@ export async function exchange(
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const response = await fetchFn(url, { ...init, signal: controller.signal, redirect: 'manual' });
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await readCapped(response, MAX_ANSWER_BYTES);
+    if (body === undefined) {
+      controller.abort();
+      const error = `an answer over ${MAX_ANSWER_BYTES} bytes (HTTP ${response.status})`;
+      return sideEffect ? { ok: false, kind: 'unknown-outcome', error } : { ok: false, kind: 'retryable', error };
+    }
     return { status: response.status, headers: response.headers, body };
   } catch (error) {
     const code = networkCode(error);
@@ -50,6 +55,32 @@ export async function exchange(
     return { ok: false, kind: 'retryable', error: what };
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The largest answer read from a PA: a CDAR status message or a Flow JSON is a few kilobytes, an Error a few
+ * hundred bytes; a PA (or something in between) that streams more is cut off rather than held in memory.
+ */
+export const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
+
+/** The whole body, or undefined as soon as it exceeds `maxBytes` (the rest is not read). */
+async function readCapped(response: Response, maxBytes: number): Promise<Buffer | undefined> {
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) return undefined;
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks, size);
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
   }
 }
 

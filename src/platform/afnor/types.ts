@@ -77,14 +77,23 @@ export interface SearchFlowContent {
  * An expected failure, as data:
  * - `retryable`: nothing happened on the PA's side, or it asked to come back (429, 5xx, 408, network failure before the
  *   request was sent, or any failure of an idempotent read); `retryAfterMs` from Retry-After (seconds or HTTP date, RFC 9110 §10.2.3);
- * - `definitive`: the PA refused the request (other 4xx, or 401 again after one token refresh); its Error schema's fields;
+ * - `definitive`: the PA refused the request (other 4xx, or 401 again after one token refresh); its Error schema's fields
+ *   (`authentication` when the token endpoint refused the credentials);
  * - `unknown-outcome`: a flow submission was sent but no usable answer came back (timeout, connection dropped, unreadable 202):
  *   search by trackingId before sending again.
  * Error texts never contain the client secret or a token.
  */
 export type FlowFailure =
   | { ok: false; kind: 'retryable'; status?: number; retryAfterMs?: number; error: string }
-  | { ok: false; kind: 'definitive'; status: number; errorCode?: string; errorMessage?: string }
+  | {
+      ok: false;
+      kind: 'definitive';
+      status: number;
+      errorCode?: string;
+      errorMessage?: string;
+      /** The token endpoint refused the client credentials: the connection's settings are wrong, not the request. */
+      authentication?: true;
+    }
   | { ok: false; kind: 'unknown-outcome'; error: string };
 
 /** A call's result: `{ ok: true, ...T }` or a FlowFailure. */

@@ -9,7 +9,8 @@ export const DocumentTypeEnum = builder.enumType('DocumentType', {
 });
 
 export const ProcessingStateEnum = builder.enumType('ProcessingState', {
-  description: "State inside the gateway, independent of the PA's lifecycle codes. Only RECEIVED is produced today.",
+  description:
+    "State inside the gateway, independent of the PA's lifecycle codes: RECEIVED → VALIDATED → SENT, REJECTED from each (README, Processing states).",
   values: {
     RECEIVED: { value: 'received', description: 'Passed the conversion checks; 202 returned.' },
     VALIDATED: { value: 'validated', description: 'Validation done.' },
