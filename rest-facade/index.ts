@@ -11,10 +11,9 @@ import type { CreateContext } from '../src/context.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../src/db/availability.ts';
 import type { AuthFailure } from '../src/domain/tenancy/service.ts';
 import { OperationFailed, type RunOperation } from '../src/http/run-operation.ts';
-import type { RestHandler } from './handlers/types.ts';
 import { openApiDocument } from './openapi.ts';
 import { sendJson, sendProblem } from './problem.ts';
-import { ROUTES } from './routes.ts';
+import { redactPath, ROUTES, type Route } from './routes.ts';
 
 const AUTH_DETAIL: Record<AuthFailure, string> = {
   missing: 'Send an Authorization: Bearer <token> header',
@@ -22,6 +21,9 @@ const AUTH_DETAIL: Record<AuthFailure, string> = {
   unknown: 'The bearer token is invalid or revoked',
   revoked: 'The bearer token is invalid or revoked',
 };
+
+/** Every failure of a token given in the path (`Route.credentialParam`): there, missing means another route. */
+const PATH_TOKEN_DETAIL = 'The token in the path is invalid or revoked';
 
 const METHODS = [...new Set(ROUTES.map((route) => route.method))];
 
@@ -43,7 +45,7 @@ export function createRestFacade(deps: { run: RunOperation; createContext: Creat
   const run = deps.run;
   const router = Router();
   const noop = () => {};
-  for (const route of ROUTES) router.on(route.method, route.path, noop, route.handler);
+  for (const route of ROUTES) router.on(route.method, route.path, noop, route);
   const document = JSON.stringify(openApiDocument);
 
   return async function handleRest(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -67,13 +69,19 @@ export function createRestFacade(deps: { run: RunOperation; createContext: Creat
           { ...close(), Allow: allowed.join(', ') },
         );
       }
-      return sendProblem(res, 'notFound', { detail: `No endpoint at ${path}` }, close());
+      return sendProblem(res, 'notFound', { detail: `No endpoint at ${redactPath(path)}` }, close());
     }
+    const route = match.store as Route;
+    // A token in the path stands for the header. RFC 6750 § 2 wants one method per request; the path wins, as a PA
+    // that registered such a URL may send an Authorization header of its own.
+    const pathToken = route.credentialParam ? match.params[route.credentialParam] : undefined;
     try {
-      const auth = await deps.createContext({ authorization: req.headers.authorization, requestId });
+      const authorization = pathToken ? `Bearer ${pathToken}` : req.headers.authorization;
+      const auth = await deps.createContext({ authorization, requestId });
       if (!auth.ok) {
         const challenge = auth.code === 'missing' ? 'Bearer realm="passerelle"' : 'Bearer realm="passerelle", error="invalid_token"';
-        return sendProblem(res, 'unauthorized', { detail: AUTH_DETAIL[auth.code] }, { ...close(), 'WWW-Authenticate': challenge });
+        const detail = pathToken ? PATH_TOKEN_DETAIL : AUTH_DETAIL[auth.code];
+        return sendProblem(res, 'unauthorized', { detail }, { ...close(), 'WWW-Authenticate': challenge });
       }
       const { principal } = auth.context;
       if (principal.kind === 'tenant') {
@@ -81,17 +89,17 @@ export function createRestFacade(deps: { run: RunOperation; createContext: Creat
         const decision = await auth.context.rateLimits.check(principal.tenant.id, kind);
         if (!decision.allowed) return sendProblem(res, 'rateLimited', { detail: decision.message }, { ...close(), ...decision.headers });
       }
-      await (match.store as RestHandler)({ req, res, params: match.params, context: auth.context, run });
+      await route.handler({ req, res, params: match.params, context: auth.context, run });
     } catch (error) {
       if (error instanceof OperationFailed && error.code === 'FORBIDDEN') {
         return sendProblem(res, 'forbidden', { detail: error.message }, close());
       }
       if (isDatabaseUnavailable(error)) {
-        log.warn({ requestId, method: req.method, path }, 'database unavailable: answered 503');
+        log.warn({ requestId, method: req.method, path: redactPath(path) }, 'database unavailable: answered 503');
         if (res.headersSent) return void res.destroy();
         return sendProblem(res, 'unavailable', { detail: UNAVAILABLE_DETAIL }, { ...close(), 'Retry-After': String(RETRY_AFTER_SECONDS) });
       }
-      log.error({ err: error, requestId, method: req.method, path }, 'REST request failed');
+      log.error({ err: error, requestId, method: req.method, path: redactPath(path) }, 'REST request failed');
       if (res.headersSent) return void res.destroy();
       sendProblem(
         res,

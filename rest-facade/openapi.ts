@@ -6,6 +6,7 @@
  */
 import { documentSchemas } from './openapi/documents.ts';
 import { examples } from './openapi/examples.ts';
+import { flowCallbackSchemas } from './openapi/flow-callbacks.ts';
 import { generatedDocumentSchemas } from './openapi/generated-documents.ts';
 import { paths } from './openapi/paths.ts';
 import { headers, responses } from './openapi/responses.ts';
@@ -18,11 +19,13 @@ Gateway between SaaS billing platforms and an accredited platform (PA) for elect
 
 **A 202 means received, not accepted.** Processing is asynchronous: the gateway answers 202 once the document
 passes its conversion checks (\`processing_state\` \`received\`); whether the PA accepts it shows later in
-\`lifecycle_status\` (PA codes 200 to 214), which clients poll with the lookup endpoints.
+\`lifecycle_status\` (PA codes 200 to 214, and the other codes of the French CDV list such as 501 Irrecevable), which
+clients poll with the lookup endpoints.
 
 Two kinds of bearer credential: a tenant token (\`pas_…\`, one per SaaS client) for the /v1 endpoints, and a
 platform credential (\`plt_…\`, the accredited platform's) for \`POST /pa/v1/lifecycle-events\`, through which
-the PA reports lifecycle statuses. A valid credential of the other kind is a 403.
+the PA reports lifecycle statuses, and for \`POST /pa/v1/flow-callbacks\`, its Flow Service webhook callback (which
+also takes the credential as a path segment). A valid credential of the other kind is a 403.
 
 - Amounts are JSON integers in the smallest unit of the currency (cents for EUR), within ±(2^53 - 1).
 - 400 means the request is malformed (its structure, types or formats, or the Idempotency-Key); every problem is
@@ -65,7 +68,10 @@ export const openApiDocument = {
       name: 'Seller profile',
       description: 'Who the seller of your documents is (EN 16931 BG-4): the SaaS document names only the buyer.',
     },
-    { name: 'Platform', description: 'For the accredited platform (PA) only: report lifecycle statuses.' },
+    {
+      name: 'Platform',
+      description: 'For the accredited platform (PA) only: report lifecycle statuses, and tell the gateway a flow changed.',
+    },
     { name: 'Meta', description: 'This description.' },
   ],
   paths,
@@ -88,7 +94,14 @@ export const openApiDocument = {
           'token is refused with 403.',
       },
     },
-    schemas: { ...documentSchemas, ...replySchemas, ...webhookSchemas, ...sellerProfileSchemas, ...generatedDocumentSchemas },
+    schemas: {
+      ...documentSchemas,
+      ...replySchemas,
+      ...webhookSchemas,
+      ...sellerProfileSchemas,
+      ...generatedDocumentSchemas,
+      ...flowCallbackSchemas,
+    },
     responses,
     headers,
     examples,

@@ -68,6 +68,15 @@ export const OPERATIONS = {
     }
     ${SELLER_PROFILE}
   `,
+  notifyFlowUpdated: /* GraphQL */ `
+    mutation ($input: FlowUpdatedInput!) {
+      result: notifyFlowUpdated(input: $input) {
+        __typename
+        ... on FlowUpdateReceived { flowId }
+        ... on InvalidArguments { message issues { path message } }
+      }
+    }
+  `,
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

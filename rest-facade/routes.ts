@@ -1,5 +1,6 @@
-/** The `/v1` routes of the spec (§ Endpoints), webhook endpoint management, the platform's `/pa/v1` route, and their handlers. */
+/** The `/v1` routes of the spec (§ Endpoints), webhook endpoint management, the platform's `/pa/v1` routes, and their handlers. */
 import { documentHandler } from './handlers/document.ts';
+import { flowCallbacksHandler } from './handlers/flow-callbacks.ts';
 import { lifecycleEventsHandler } from './handlers/lifecycle-events.ts';
 import { recordHandler, statusesHandler } from './handlers/lookup.ts';
 import { getSellerProfileHandler, putSellerProfileHandler } from './handlers/seller-profile.ts';
@@ -19,6 +20,22 @@ export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   handler: RestHandler;
+  /**
+   * The path parameter that carries the bearer token instead of the
+   * Authorization header, for a PA that can register only a bare callback
+   * URL. Such a path is a secret: logs and replies show it through `redactPath`.
+   */
+  credentialParam?: string;
+}
+
+/** Where a credential sits in a path: the segment after this prefix (`POST /pa/v1/flow-callbacks/{token}`). */
+const CREDENTIAL_SEGMENT = /^(\/pa\/v1\/flow-callbacks\/)[^/]*/;
+/** Anything shaped like a gateway token (`src/domain/tenancy/token.ts`), wherever a client put it. */
+const TOKEN_SHAPED = /(?:pas|plt)_[0-9a-fA-F]{12}_[A-Za-z0-9_-]*/g;
+
+/** `path` as logs and problem details may show it: a credential segment, and any token-shaped text, as `[redacted]`. */
+export function redactPath(path: string): string {
+  return path.replace(CREDENTIAL_SEGMENT, '$1[redacted]').replace(TOKEN_SHAPED, '[redacted]');
 }
 
 export const ROUTES: Route[] = [
@@ -45,6 +62,8 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/seller-profile', handler: getSellerProfileHandler },
   { method: 'PUT', path: '/v1/seller-profile', handler: putSellerProfileHandler },
   { method: 'POST', path: '/pa/v1/lifecycle-events', handler: lifecycleEventsHandler },
+  { method: 'POST', path: '/pa/v1/flow-callbacks', handler: flowCallbacksHandler },
+  { method: 'POST', path: '/pa/v1/flow-callbacks/:token', handler: flowCallbacksHandler, credentialParam: 'token' },
   { method: 'POST', path: '/v1/webhook-endpoints', handler: createWebhookEndpointHandler },
   { method: 'GET', path: '/v1/webhook-endpoints', handler: listWebhookEndpointsHandler },
   { method: 'GET', path: '/v1/webhook-endpoints/:id', handler: getWebhookEndpointHandler },

@@ -3,7 +3,6 @@
  * and the REST facade all authenticate and build their context here, so a
  * resolver behaves the same whichever door a request came through.
  */
-import type { PlatformHooks } from './platform/hooks.ts';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db/client.ts';
 import type { EventSink } from './domain/events/types.ts';
@@ -13,6 +12,7 @@ import { cachedAuthenticator } from './domain/tenancy/auth-cache.ts';
 import { tokenPrefix } from './domain/tenancy/token.ts';
 import type { RateLimits } from './limits/rate-limits.ts';
 import type { AuthFailure, Principal } from './domain/tenancy/service.ts';
+import { NO_PLATFORM_HOOKS, type PlatformHooks } from './platform/hooks.ts';
 
 /** Per-operation context seen by every resolver. */
 export interface Context {
@@ -30,6 +30,8 @@ export interface Context {
   webhooks: WebhookServices;
   /** The per-tenant rate limits (src/limits/rate-limits.ts). */
   rateLimits: RateLimits;
+  /** The running PA connector's hooks (`notifyFlowUpdated` calls `flowUpdated`); `NO_PLATFORM_HOOKS` when none runs. */
+  platform: PlatformHooks;
   /**
    * Set by the REST facade when the operation submits a request body: the body
    * exactly as received, and its parsed JSON (unknown fields included), so the
@@ -107,6 +109,7 @@ export function contextFor(deps: ContextDeps, principal: Principal, request: Par
     hub: deps.hub,
     webhooks: deps.webhooks,
     rateLimits: deps.rateLimits,
+    platform: deps.platform ?? NO_PLATFORM_HOOKS,
     submittedBody: request.submittedBody,
   };
 }

@@ -7,6 +7,8 @@ import bis3Invoice from '../../examples/BIS3_Invoice_positive.json' with { type:
 import frenchCreditNote from '../../examples/fr-credit-note.json' with { type: 'json' };
 import frenchInvoice from '../../examples/fr-b2b-invoice.json' with { type: 'json' };
 import tc434Invoice from '../../examples/ubl-tc434-example9.json' with { type: 'json' };
+import { LIFECYCLE_CODE_LIST } from '../../src/domain/lifecycle/codes.ts';
+import { flowCallbackReplyExamples, flowCallbackRequestExamples } from './flow-callback-examples.ts';
 import { generatedDocumentExamples } from './generated-document-examples.ts';
 import { webhookReplyExamples, webhookRequestExamples } from './webhook-examples.ts';
 import { sellerProfileReplyExamples, sellerProfileRequestExamples } from './seller-profile-examples.ts';
@@ -168,7 +170,7 @@ const replyExamples: Record<string, Example> = {
   EventInvalid: {
     summary: 'A code out of range and a time without offset',
     value: lifecycleProblem([
-      { path: '/code', rule: 'GW-LIFECYCLE-CODE', message: 'Code 215 is outside 200 to 214' },
+      { path: '/code', rule: 'GW-LIFECYCLE-CODE', message: `Code 215 is not a lifecycle code of the CDV list (${LIFECYCLE_CODE_LIST})` },
       {
         path: '/occurred_at',
         rule: 'GW-DATE-TIME',
@@ -339,6 +341,8 @@ export const examples: Record<string, Example> = {
   ...sellerProfileRequestExamples,
   ...sellerProfileReplyExamples,
   ...generatedDocumentExamples,
+  ...flowCallbackRequestExamples,
+  ...flowCallbackReplyExamples,
 };
 
 /** `{ Name: { $ref } }` for the media type `examples` of an operation. */

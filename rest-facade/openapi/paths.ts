@@ -4,6 +4,7 @@
  * each route.
  */
 import { headerRef, json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { flowCallbackPaths } from './flow-callbacks.ts';
 import { generatedDocumentPaths } from './generated-documents.ts';
 import { sellerProfilePaths } from './seller-profile.ts';
 import { webhookPaths } from './webhooks.ts';
@@ -131,8 +132,8 @@ const lifecycleEvents: Obj = {
     'For the accredited platform (PA), with its platform credential: records one lifecycle status of an invoice ' +
     'or credit note of any tenant. Statuses may arrive late, twice or out of order: each one is kept (append-only), ' +
     'the history is ordered by `occurred_at` (ties by arrival), and one that arrives after a final status is ' +
-    'flagged, never dropped. `event_id` makes the call idempotent. 213 Rejetée also moves the submission to ' +
-    'processing_state `rejected`.',
+    'flagged, never dropped. `event_id` makes the call idempotent. 213 Rejetée and 501 Irrecevable also move the ' +
+    'submission to processing_state `rejected`.',
   security: [{ platformAuth: [] }],
   requestBody: {
     required: true,
@@ -248,6 +249,7 @@ export const paths: Obj = {
     description: wrongMethod,
     post: lifecycleEvents,
   },
+  ...flowCallbackPaths,
   ...webhookPaths,
   ...sellerProfilePaths,
   ...generatedDocumentPaths,

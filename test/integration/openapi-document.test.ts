@@ -116,10 +116,15 @@ describe('OpenAPI document', () => {
         `post ${REDELIVER}`,
         'get /v1/seller-profile',
         'put /v1/seller-profile',
+        'post /pa/v1/flow-callbacks',
+        'post /pa/v1/flow-callbacks/{token}',
       ].sort(),
     );
     for (const { path, op } of operations) {
-      const expected = path === '/v1/openapi.json' ? [] : path === LIFECYCLE_EVENTS ? [{ platformAuth: [] }] : undefined;
+      // The flow callback also takes the platform credential as a path segment, with no header.
+      const platform = path === LIFECYCLE_EVENTS || path === '/pa/v1/flow-callbacks';
+      const noBearer = path === '/v1/openapi.json' || path === '/pa/v1/flow-callbacks/{token}';
+      const expected = noBearer ? [] : platform ? [{ platformAuth: [] }] : undefined;
       expect(op['security'], path).toEqual(expected);
       // Either credential kind on the other kind's endpoint is a 403.
       if (path !== '/v1/openapi.json') {

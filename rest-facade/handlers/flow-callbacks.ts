@@ -1,0 +1,38 @@
+/**
+ * `POST /pa/v1/flow-callbacks` and `POST /pa/v1/flow-callbacks/{token}`: the
+ * AFNOR XP Z12-013 Flow Service 1.1.0 webhook callback, `{ flowInfo: Flow }`
+ * in the OpenAPI document's own names. Runs the `notifyFlowUpdated`
+ * mutation: 200 `{ flowId, received: true }` at once (the connector fetches
+ * the flow in the background), 400 naming each faulty field by JSON pointer
+ * into the body (`/flowInfo/flowDirection`), 403 for a tenant token. Which of
+ * the two routes carried the platform token is the facade's business
+ * (`../index.ts`); the handler is the same.
+ */
+import { OperationFailed } from '../../src/http/run-operation.ts';
+import { OPERATIONS } from '../operations.ts';
+import { sendJson, sendProblem } from '../problem.ts';
+import { readAfnorInput } from './afnor-input.ts';
+import { describe, inputType } from './input.ts';
+import type { RestHandler } from './types.ts';
+
+type NotifyResult =
+  | { __typename: 'FlowUpdateReceived'; flowId: string }
+  | { __typename: 'InvalidArguments'; message: string; issues: Array<{ path: string; message: string }> };
+
+const type = inputType('FlowUpdatedInput');
+
+/** `/input/flowInfo/flowId` → `/flowInfo/flowId`: the body is the input, named as it is. */
+const bodyPointer = (argumentPointer: string) => argumentPointer.replace(/^\/input(?=\/|$)/, '');
+
+export const flowCallbacksHandler: RestHandler = async ({ req, res, context, run }) => {
+  const read = await readAfnorInput(req, res, type);
+  if (!read) return;
+  const outcome = await run(OPERATIONS.notifyFlowUpdated, { input: read.input }, context);
+  if (!outcome.ok) throw new OperationFailed(outcome.errors);
+  const result = outcome.result as NotifyResult;
+  if (result.__typename === 'InvalidArguments') {
+    const errors = result.issues.map((issue) => ({ path: bodyPointer(issue.path), message: issue.message }));
+    return sendProblem(res, 'malformed', { detail: describe(errors), errors });
+  }
+  return sendJson(res, 200, { flowId: result.flowId, received: true });
+};
