@@ -23,7 +23,7 @@ function newestSource(dir) {
 function buildIsFresh() {
   if (!existsSync(built) || !existsSync(stamp)) return false;
   const builtAt = statSync(stamp).mtimeMs;
-  return ['src', 'rest-facade'].every((dir) => newestSource(join(root, dir)) <= builtAt);
+  return ['src', 'rest-facade', 'sandbox-pa'].every((dir) => newestSource(join(root, dir)) <= builtAt);
 }
 
 // A server runs in production mode unless told otherwise (graphql-js, for one,

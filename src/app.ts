@@ -25,11 +25,10 @@ import { graphqlFastPath, type GraphQLFastPath } from './http/graphql-fast-path.
 import { buildYoga } from './http/yoga.ts';
 import { createLogger } from './logger.ts';
 import { schema } from './schema/index.ts';
-import { NO_PLATFORM, type PlatformConnector } from './platform/connector.ts';
-import { NO_PLATFORM_HOOKS, type PlatformHooks } from './platform/hooks.ts';
+import type { PlatformHooks } from './platform/hooks.ts';
+import { createAppPlatform, type PlatformOption } from './platform/index.ts';
+import type { FlowSettings } from './platform/settings.ts';
 import { inProcessReporter, RECORD_LIFECYCLE_STATUS } from './platform/report.ts';
-import { realTimers, type Scheduler } from './platform/scheduler.ts';
-import { createSimulatedPlatform } from './platform/simulated.ts';
 import { onSellerProfileSaved } from './domain/seller-profile/service.ts';
 import { createPipeline } from './pipeline/worker.ts';
 import { createValidator } from './validation/index.ts';
@@ -39,8 +38,7 @@ import { endpointPresence } from './webhooks/presence.ts';
 import { createWebhookQueue } from './webhooks/queue.ts';
 import type { LookupFn } from './webhooks/url-policy.ts';
 
-/** Which platform the gateway talks to. */
-export type PlatformOption = { kind: 'none' } | { kind: 'simulated'; stepDelayMs?: number; scheduler?: Scheduler };
+export type { PlatformOption };
 
 /** Webhook delivery settings. */
 export interface WebhookOptions {
@@ -57,7 +55,7 @@ export interface WebhookOptions {
 export interface AppOptions {
   db: Database;
   log?: Logger;
-  /** Default: the simulated platform with real timers. */
+  /** Default: the sandbox PA. */
   platform?: PlatformOption;
   webhooks?: WebhookOptions;
   /** How long a successful token lookup is reused; a revocation takes effect within it. Default 5 s. */
@@ -90,20 +88,19 @@ export interface App {
   readonly server: Server;
   /** GraphQL requests answered by the fast path, and those it took but handed to Yoga (`src/http/graphql-fast-path.ts`). */
   readonly graphqlFastPath: GraphQLFastPath['counts'];
+  /** The Flow Service settings the PA connector uses (the sandbox's generated ones), once started; undefined without one. */
+  paSettings(): FlowSettings | undefined;
   /** Listens on `port` (0: any free port); resolves with the base URL. */
   start(port?: number, host?: string): Promise<string>;
   /** Stops accepting requests, closes connections and subscriptions, stops the platform. */
   stop(): Promise<void>;
 }
 
-const DEFAULT_STEP_DELAY_MS = 2000;
-
 export function buildApp(options: AppOptions): App {
   const log = options.log ?? createLogger();
   const hub = createEventHub(options.db, log);
   const queue = createWebhookQueue(options.db, log);
   const presence = endpointPresence();
-  let connector: PlatformConnector = NO_PLATFORM;
   const validator = options.validation === 'official' ? createValidator({ workers: options.validationWorkers ?? 2 }) : undefined;
   // Set when a fan-out job was enqueued in a transaction: after its commit, the worker is woken.
   let fanoutEnqueued = false;
@@ -126,7 +123,7 @@ export function buildApp(options: AppOptions): App {
     },
   };
   // The platform takes a document once it is validated: what it receives is the generated e-invoice.
-  const pipeline = createPipeline({ db: options.db.db, events, validator, log, onValidated: (id) => connector.handOver(id) });
+  const pipeline = createPipeline({ db: options.db.db, events, validator, log, onValidated: (id) => platform.handOver(id) });
   const stopProfileListener = onSellerProfileSaved(options.db.db, () => pipeline.wake());
   const settings: WebhookSettings = {
     secretsKey: options.webhooks?.secretsKey ?? randomBytes(32),
@@ -142,7 +139,7 @@ export function buildApp(options: AppOptions): App {
     webhooks: { settings, enqueueAttempt: (deliveryId) => queue.enqueueAttempt(deliveryId) },
     rateLimits: createRateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS),
     authCacheTtlMs: options.authCacheTtlMs,
-    platform: options.platformHooks ?? NO_PLATFORM_HOOKS,
+    platform: options.platformHooks ?? { flowUpdated: (flow) => platform.hooks.flowUpdated(flow) },
   };
   const createContext = contextFactory(deps);
   const realtime = options.realtime ?? { connectionsPerToken: 100, subscriptionsPerToken: 500 };
@@ -150,21 +147,19 @@ export function buildApp(options: AppOptions): App {
   const graphql = graphqlFastPath({ yoga, schema, createContext, log });
   const fastPath = options.graphqlFastPath ?? true;
   const run = operationRunner(schema, [...Object.values(OPERATIONS), ...Object.values(WEBHOOK_OPERATIONS), RECORD_LIFECYCLE_STATUS]);
-  const platform = options.platform ?? { kind: 'simulated' };
-  if (platform.kind === 'simulated') {
-    connector = createSimulatedPlatform({
-      db: options.db.db,
-      report: inProcessReporter(run, deps, 'simulated platform', log),
-      scheduler: platform.scheduler ?? realTimers,
-      stepDelayMs: platform.stepDelayMs ?? DEFAULT_STEP_DELAY_MS,
-      log,
-    });
-  }
+  const platform = createAppPlatform(options.platform ?? { kind: 'sandbox' }, {
+    db: options.db.db,
+    events,
+    log,
+    validator,
+    report: () => inProcessReporter(run, deps, 'simulated platform', log),
+  });
   const jobs = webhookJobs({ db: options.db.db, settings, queue, payloads: webhookPayloads(run, deps), log });
   const rest = createRestFacade({ run, createContext, log });
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (handleProbe(req, res, options.db)) return;
+    if (platform.handle(req, res)) return;
     if (/^\/(v1|pa\/v1)(\/|\?|$)/.test(url)) {
       void rest(req, res);
     } else if (!fastPath || !graphql.handle(req, res)) {
@@ -176,6 +171,7 @@ export function buildApp(options: AppOptions): App {
   return {
     server,
     graphqlFastPath: graphql.counts,
+    paSettings: () => platform.paSettings(),
     async start(port = 0, host) {
       await hub.start();
       await queue.start(jobs, options.webhooks?.workers ?? 4);
@@ -187,17 +183,21 @@ export function buildApp(options: AppOptions): App {
           const address = server.address() as AddressInfo;
           const local = host === undefined || address.address === '::' || address.address === '0.0.0.0';
           const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-          resolve(`http://${local ? 'localhost' : shown}:${address.port}`);
+          const url = `http://${local ? 'localhost' : shown}:${address.port}`;
+          platform.start(local ? `http://127.0.0.1:${address.port}` : url);
+          resolve(url);
         });
       });
     },
     async stop() {
       await closeWebSocket();
+      // Before the server closes: the connector's calls to the mounted sandbox get their answers.
+      await platform.stopConnector();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       });
-      await connector.stop();
+      await platform.close();
       stopProfileListener();
       await pipeline.stop();
       await validator?.close();

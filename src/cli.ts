@@ -15,7 +15,9 @@ import { CONFIG_VARIABLES, loadConfig } from './config.ts';
 import { withDatabase } from './cli-database.ts';
 import { DataDirLockedError } from './db/lock-file.ts';
 import { createLogger } from './logger.ts';
-import { serve } from './serve.ts';
+import { serve, StartupError } from './serve.ts';
+import { runStandalone } from '../sandbox-pa/src/main.ts';
+import { loadPlatformSettings } from './platform/settings.ts';
 
 const COMMANDS: Record<string, string> = {
   serve: 'serve                                  run the gateway (what npm start runs)',
@@ -24,10 +26,13 @@ const COMMANDS: Record<string, string> = {
                                          a token for tenant NAME (--create-tenant: create it first)
   token revoke PREFIX|TOKEN              revoke a tenant or platform token (prints the prefix only)
   token list                             tenant tokens: prefix, tenant, created, revoked`,
-  'platform-token': `platform-token create --name NAME    a credential for the PA (POST /pa/v1/lifecycle-events)
+  'platform-token': `platform-token create --name NAME    a credential for the PA (/pa/v1/lifecycle-events, /pa/v1/flow-callbacks)
   platform-token revoke PREFIX|TOKEN     revoke it
   platform-token list                    platform credentials: prefix, name, created, revoked`,
   tenant: 'tenant list                            tenants, oldest first',
+  'sandbox-pa': `sandbox-pa [--port 8090] [--host 127.0.0.1] [--client-id ID] [--client-secret S] [--step-ms 1000]
+                                         run the sandbox PA alone (AFNOR Flow Service) for testing a connector;
+                                         prints the PA_* settings to give it`,
 };
 
 /** The package's version, from its package.json above this module (src/ under tsx, dist/src/ when built). */
@@ -66,6 +71,7 @@ const OPTIONS = {
 } as const;
 
 export async function runCli(argv: string[]): Promise<number> {
+  if (argv[0] === 'sandbox-pa' && !argv.includes('--help') && !argv.includes('-h')) return sandboxPa(argv.slice(1));
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
@@ -89,7 +95,7 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   if (command === 'serve' && !sub) {
     const config = loadConfig();
-    await serve(config, createLogger(config.logLevel));
+    await serve(config, createLogger(config.logLevel), loadPlatformSettings());
     return -1;
   }
   if (command === 'migrate' && !sub) {
@@ -128,4 +134,21 @@ async function runAdmin(name: string, options: AdminOptions): Promise<number> {
     if (code === undefined) throw error;
     return code;
   }
+}
+
+/** `passerelle sandbox-pa`: the sandbox PA alone (sandbox-pa/src/main.ts), until SIGINT/SIGTERM; -1 while it runs, 2 on a usage mistake. */
+async function sandboxPa(argv: string[]): Promise<number> {
+  let started: Awaited<ReturnType<typeof runStandalone>>;
+  try {
+    started = await runStandalone(argv);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new StartupError('the sandbox PA port is in use (choose another with --port)');
+    console.error(`passerelle: ${(error as Error).message}\n\n${usage('sandbox-pa')}`);
+    return 2;
+  }
+  const stop = () => void started.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return -1;
 }

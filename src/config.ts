@@ -4,6 +4,7 @@
  * start-up with a message naming it.
  */
 import { resolve } from 'node:path';
+import { ConfigError } from './config-error.ts';
 
 export interface Config {
   port: number;
@@ -14,10 +15,6 @@ export interface Config {
   dataDir: string;
   dbPoolSize: number;
   logLevel: string;
-  /** `simulated` (default): a scripted PA reports statuses; `none`: nothing does. */
-  platform: 'simulated' | 'none';
-  /** Delay between two steps of the simulated platform's script. */
-  simulatedStepMs: number;
   /** `official`: the pipeline runs the official XSD, EN 16931 and BR-FR artefacts; `native`: the gateway's own rules only. */
   validation: 'official' | 'native';
   /** Worker threads running the official artefacts. */
@@ -49,10 +46,16 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'DATA_DIR', fallback: './data', summary: 'embedded database directory' },
   { name: 'DB_POOL_SIZE', fallback: '10', summary: 'PostgreSQL connection pool size' },
   { name: 'LOG_LEVEL', fallback: 'info', summary: 'debug, info, warn, error or silent' },
-  { name: 'PLATFORM', fallback: 'simulated', summary: 'simulated (a scripted PA) or none' },
+  { name: 'PLATFORM', fallback: 'sandbox', summary: 'sandbox (the built-in sandbox PA), afnor (a real PA, PA_* below) or none' },
+  { name: 'PA_FLOW_URL', fallback: 'none', summary: 'PLATFORM=afnor: the Flow Service base, ending in /flow-service' },
+  { name: 'PA_TOKEN_URL', fallback: 'none', summary: "PLATFORM=afnor: the PA's OAuth2 token endpoint" },
+  { name: 'PA_CLIENT_ID', fallback: 'none', summary: 'PLATFORM=afnor: OAuth2 client id' },
+  { name: 'PA_CLIENT_SECRET', fallback: 'none', summary: 'PLATFORM=afnor: OAuth2 client secret (never logged)' },
+  { name: 'PA_TOKEN_AUTH', fallback: 'basic', summary: 'basic (HTTP Basic, RFC 6749) or body (credentials in the form)' },
+  { name: 'PA_POLL_INTERVAL_MS', fallback: '5000', summary: 'how often statuses and acknowledgements are fetched from the PA' },
   { name: 'VALIDATION', fallback: 'official', summary: 'official (XSD, EN 16931 and BR-FR artefacts) or native (own rules only)' },
   { name: 'VALIDATION_WORKERS', fallback: '2', summary: 'worker threads running the official artefacts' },
-  { name: 'SIMULATED_PLATFORM_STEP_MS', fallback: '2000', summary: 'delay between two simulated statuses' },
+  { name: 'SIMULATED_PLATFORM_STEP_MS', fallback: '2000', summary: "delay between two of the sandbox PA's statuses" },
   { name: 'WEBHOOK_SECRETS_KEY', fallback: 'a key file in DATA_DIR', summary: 'base64 of 32 bytes sealing webhook secrets' },
   { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: 'false', summary: 'development: webhooks to http:// and private addresses' },
   { name: 'WEBHOOK_WORKERS', fallback: '4', summary: 'webhook delivery capacity of this process (0: none)' },
@@ -64,10 +67,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'RATE_LIMIT_GRAPHQL_COST_PER_SECOND', fallback: '1000000', summary: 'per tenant (0: none)' },
 ];
 
-/** An environment variable has an invalid value; the message names it. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -87,12 +87,6 @@ function boolean(env: NodeJS.ProcessEnv, name: string, fallback = false): boolea
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
-function platform(raw: string | undefined): Config['platform'] {
-  if (!raw || raw === 'simulated') return 'simulated';
-  if (raw === 'none') return 'none';
-  throw new ConfigError(`PLATFORM must be "simulated" or "none", got "${raw}"`);
-}
-
 /** Reads the configuration. @throws ConfigError naming the variable when a value is invalid. */
 function invalidValidation(raw: string): never {
   throw new ConfigError(`VALIDATION must be "official" or "native", got "${raw}"`);
@@ -110,7 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './data'),
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
     logLevel: env.LOG_LEVEL || 'info',
-    platform: platform(env.PLATFORM),
     validation:
       env.VALIDATION === 'native'
         ? 'native'
@@ -118,7 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? 'official'
           : invalidValidation(env.VALIDATION),
     validationWorkers: integer(env, 'VALIDATION_WORKERS', 2, 1, 16),
-    simulatedStepMs: integer(env, 'SIMULATED_PLATFORM_STEP_MS', 2000, 0, 3_600_000),
     webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 4, 0, 64),

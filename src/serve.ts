@@ -4,7 +4,7 @@
  * and its lock released, before the process exits).
  */
 import { listenAdminSocket } from './admin-socket.ts';
-import { buildApp } from './app.ts';
+import { buildApp, type PlatformOption } from './app.ts';
 import type { Config } from './config.ts';
 import { openConfigured } from './db/open.ts';
 import { anyTenant } from './domain/tenancy/store.ts';
@@ -12,6 +12,7 @@ import { DEMO_SELLER_PROFILE } from './domain/seller-profile/defaults.ts';
 import { setSellerProfile } from './domain/seller-profile/service.ts';
 import { createToken } from './domain/tenancy/service.ts';
 import type { Logger } from './logger.ts';
+import type { PlatformSettings } from './platform/settings.ts';
 import { loadSecretsKey } from './webhooks/secrets.ts';
 
 /** The gateway could not start; the message is one line for the operator. */
@@ -27,7 +28,15 @@ function startupError(error: unknown, port: number): StartupError {
   return new StartupError(`could not listen: ${(error as Error).message}`);
 }
 
-export async function serve(config: Config, log: Logger): Promise<void> {
+/** The `platform` option of the app for the settings (sandbox, a real PA, none). */
+function platformOption(settings: PlatformSettings): PlatformOption {
+  if (settings.kind === 'sandbox') return { kind: 'sandbox', stepMs: settings.stepMs, pollIntervalMs: settings.pollIntervalMs };
+  if (settings.kind === 'afnor') return { kind: 'afnor', settings: settings.flow, pollIntervalMs: settings.pollIntervalMs };
+  return { kind: 'none' };
+}
+
+/** Runs the gateway until SIGINT/SIGTERM. @throws StartupError (port), ConfigError (PA settings are read by the caller). */
+export async function serve(config: Config, log: Logger, platform: PlatformSettings = { kind: 'none' }): Promise<void> {
   const database = await openConfigured(config);
   await database.migrate();
   // Quick start: an empty embedded database gets a `dev` tenant, its token shown once.
@@ -50,7 +59,7 @@ export async function serve(config: Config, log: Logger): Promise<void> {
     realtime: { connectionsPerToken: config.subscriptionConnectionsPerToken, subscriptionsPerToken: config.subscriptionsPerToken },
     validation: config.validation,
     validationWorkers: config.validationWorkers,
-    platform: config.platform === 'simulated' ? { kind: 'simulated', stepDelayMs: config.simulatedStepMs } : { kind: 'none' },
+    platform: platformOption(platform),
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
       allowPrivateUrls: config.webhookAllowPrivateUrls,
@@ -80,7 +89,10 @@ export async function serve(config: Config, log: Logger): Promise<void> {
           return undefined;
         })
       : undefined;
-  log.info({ url, engine: database.engine, database: database.location }, `Passerelle listening on ${url}`);
+  log.info({ url, engine: database.engine, database: database.location, platform: platform.kind }, `Passerelle listening on ${url}`);
+  if (platform.kind === 'sandbox')
+    log.info(`PA: the sandbox PA at ${url}/sandbox-pa/flow-service (PLATFORM=afnor with PA_* connects a real one)`);
+  if (platform.kind === 'afnor') log.info({ flowUrl: platform.flow.flowUrl }, 'PA: AFNOR Flow Service');
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -28,8 +28,11 @@ export interface FlowStore {
   size(): number;
 }
 
-/** Creates an empty store whose clock is `now`. */
-export function createFlowStore(now: () => Date): FlowStore {
+/** Flows kept at most by default: a long-running sandbox forgets its oldest flows rather than grow without bound. */
+export const DEFAULT_MAX_FLOWS = 50_000;
+
+/** Creates an empty store whose clock is `now`, keeping the `maxFlows` most recently created flows. */
+export function createFlowStore(now: () => Date, maxFlows = DEFAULT_MAX_FLOWS): FlowStore {
   const flows = new Map<string, StoredFlow>();
   let last = 0;
 
@@ -54,6 +57,8 @@ export function createFlowStore(now: () => Date): FlowStore {
     stamp,
     add(entry) {
       flows.set(entry.flow.flowId, entry);
+      // A Map iterates in insertion order: the first key is the oldest flow.
+      while (flows.size > maxFlows) flows.delete(flows.keys().next().value!);
     },
     get(flowId) {
       return flows.get(flowId);

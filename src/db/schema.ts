@@ -149,7 +149,7 @@ export const platformTokens = pgTable('platform_tokens', {
 });
 
 /**
- * Lifecycle status entries reported by the PA (codes 200 to 214). Append-only:
+ * Lifecycle status entries reported by the PA (the CDV codes, src/domain/lifecycle/codes.ts). Append-only:
  * a trigger in the migrations refuses UPDATE, DELETE and TRUNCATE (10-year
  * audit trail, spec § Limits).
  */
@@ -170,8 +170,8 @@ export const lifecycleStatuses = pgTable(
     /** The platform's event id; the same event twice records one entry. */
     eventId: text('event_id'),
     /**
-     * Set once, on arrival: AFTER_FINAL_STATUS (arrived after 210, 212 or 213),
-     * REASON_MISSING (210 or 213 without a reason), TO_BE_VERIFIED (214).
+     * Set once, on arrival: AFTER_FINAL_STATUS (arrived after a final code: 210, 212, 213, 220, 501),
+     * REASON_MISSING (210, 213 or 501 without a reason), TO_BE_VERIFIED (214).
      */
     flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,8 +1,10 @@
 /**
- * The simulated platform: the default connector when no real PA is
- * configured, so the quick start shows statuses moving. After a submission is
- * handed over it reports a scripted sequence of lifecycle events, one step
- * every `stepDelayMs`, through the same inbound path a real PA uses.
+ * The simulated platform: an in-process script, no protocol. After a
+ * submission is handed over it reports a scripted sequence of lifecycle
+ * events, one step every `stepDelayMs`, through the inbound mutation a PA's
+ * `POST /pa/v1/lifecycle-events` runs. `PLATFORM` no longer selects it (the
+ * sandbox PA, reached over the Flow Service, replaced it, issue 18); tests of
+ * the inbound path use it to drive statuses step by step with a scheduler.
  *
  * The document number chooses the script (documented in docs/real-time.md):
  * - contains `SIM-REFUSE`: 200, 202, 203, 204, then 210 Refusée with a reason;

@@ -11,10 +11,12 @@ import './types/customer-snapshot-input.ts';
 import './types/invoice.ts';
 import './types/credit-note.ts';
 import './types/lifecycle-event.ts';
+import './types/flow-callback.ts';
 import './types/submission-event.ts';
 import './types/webhook-endpoint.ts';
 import './types/webhook-delivery.ts';
 import './types/seller-profile.ts';
 import './types/generated-document.ts';
+import './types/platform-delivery.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

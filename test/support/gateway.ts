@@ -34,6 +34,8 @@ export interface Gateway {
   anonymous(authorization?: string): Client;
   /** The app's GraphQL fast path counts (`App.graphqlFastPath`). */
   graphqlFastPath: App['graphqlFastPath'];
+  /** The PA connector's Flow Service settings (`App.paSettings`). */
+  paSettings: App['paSettings'];
   stop(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export async function startGateway(
     },
     anonymous: (authorization) => new Client(url, authorization),
     graphqlFastPath: app.graphqlFastPath,
+    paSettings: () => app.paSettings(),
     async stop() {
       await app.stop();
       await database.close();

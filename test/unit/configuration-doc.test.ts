@@ -1,9 +1,11 @@
-/** docs/configuration.md lists every environment variable src/config.ts reads. */
+/** docs/configuration.md lists every environment variable src/config.ts and src/platform/settings.ts read. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../src/config.ts';
 
-const source = readFileSync(new URL('../../src/config.ts', import.meta.url), 'utf8');
+const source = ['../../src/config.ts', '../../src/platform/settings.ts']
+  .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
+  .join('\n');
 const doc = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
 const variables = [...new Set([...source.matchAll(/env(?:\.|, ')([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]!))];
 

@@ -1,0 +1,61 @@
+/**
+ * The AFNOR XP Z12-013 connector (PLATFORM=afnor, and PLATFORM=sandbox against
+ * the built-in sandbox PA): the sender moves validated documents to the PA
+ * (`validated → sent`, sender/), the status poller brings their lifecycle back
+ * from CDAR status flows (statuses/), and the Flow Service callback makes
+ * either look at once.
+ */
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import type { EventSink } from '../domain/events/types.ts';
+import { createFlowClient } from './afnor/client.ts';
+import type { PlatformHooks } from './hooks.ts';
+import { createSender } from './sender/index.ts';
+import type { FlowSettings } from './settings.ts';
+import { createStatusPoller } from './statuses/index.ts';
+
+/** A running connection to one PA. */
+export interface FlowConnector {
+  hooks: PlatformHooks;
+  /** A document was validated: send it now rather than at the next poll. */
+  wake(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Creates the connector for the PA `settings` describe; `connection` names it (the key of its status cursor:
+ * a different PA starts its own cursor). Nothing is sent before `start`.
+ */
+export function createFlowConnector(options: {
+  db: Db;
+  events: EventSink;
+  log: Logger;
+  settings: FlowSettings;
+  connection: string;
+  pollIntervalMs: number;
+  /** Limit for one HTTP exchange with the PA, in milliseconds (default 30,000). */
+  timeoutMs?: number;
+}): FlowConnector {
+  const client = createFlowClient({ ...options.settings, timeoutMs: options.timeoutMs });
+  const common = { db: options.db, events: options.events, client, connection: options.connection };
+  const log = options.log.child({ component: 'pa-connector', connection: options.connection });
+  const sender = createSender({ ...common, log, pollMs: options.pollIntervalMs });
+  const poller = createStatusPoller({ ...common, log, intervalMs: options.pollIntervalMs });
+  return {
+    hooks: {
+      flowUpdated(flow) {
+        if (flow.flowDirection === 'Out') void sender.acknowledge(flow);
+        else poller.wake();
+      },
+    },
+    wake: () => sender.wake(),
+    start() {
+      sender.start();
+      poller.start();
+    },
+    async stop() {
+      await Promise.all([sender.stop(), poller.stop()]);
+    },
+  };
+}

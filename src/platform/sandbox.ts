@@ -1,0 +1,70 @@
+/**
+ * The sandbox PA (sandbox-pa/, an AFNOR XP Z12-013 Flow Service 1.1.0 server)
+ * served by the gateway's own HTTP server under `/sandbox-pa` (PLATFORM=sandbox,
+ * the default), with a client id and secret generated at start: the quick start
+ * exercises the real connector over real HTTP, token endpoint included.
+ *
+ * The sandbox checks each file before acknowledging it: with the official
+ * artefacts on (VALIDATION=official) it runs them through the gateway's
+ * validator (XSD, EN 16931, BR-FR) and acknowledges `Error` with
+ * `InvalidSchema` (XSD) or `OtherTechnicalError` (a business rule) and the
+ * rule in the message; with `native` validation it checks the UBL's shape only.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { createSandboxPa, type FileCheckResult } from '../../sandbox-pa/src/index.ts';
+import type { Validator } from '../validation/index.ts';
+import type { FlowSettings } from './settings.ts';
+
+/** Where the sandbox is mounted on the gateway's server. */
+export const SANDBOX_PREFIX = '/sandbox-pa';
+
+/** The mounted sandbox. */
+export interface MountedSandbox {
+  /** Serves the request when its path is under SANDBOX_PREFIX; false otherwise (nothing written). */
+  handle(req: IncomingMessage, res: ServerResponse): boolean;
+  /** The connector's settings once the gateway listens on `baseUrl` (e.g. `http://localhost:4000`). */
+  settings(baseUrl: string): FlowSettings;
+  close(): Promise<void>;
+}
+
+function checkWith(validator: Validator): (syntax: string, bytes: Buffer) => Promise<FileCheckResult> {
+  return async (syntax, bytes) => {
+    if (syntax !== 'UBL' && syntax !== 'CII') return { ok: true, details: [] };
+    const report = await validator.validate(syntax === 'UBL' ? 'ubl' : 'cii', bytes.toString('utf8'));
+    return {
+      ok: report.fatal.length === 0,
+      details: report.fatal.map((finding) => ({
+        reasonCode: finding.rule === 'XSD' ? 'InvalidSchema' : 'OtherTechnicalError',
+        reasonMessage: `${finding.rule}: ${finding.message}`.slice(0, 1000),
+      })),
+    };
+  };
+}
+
+/** Creates the sandbox with fresh credentials; `stepMs` between two status flows of a document. */
+export function mountSandbox(options: { stepMs: number; validator: Validator | undefined; log: Logger }): MountedSandbox {
+  const clientId = 'passerelle-sandbox';
+  const clientSecret = randomBytes(24).toString('base64url');
+  const sandbox = createSandboxPa({
+    clientId,
+    clientSecret,
+    stepMs: options.stepMs,
+    checkFile: options.validator && checkWith(options.validator),
+    onError: (error) => options.log.error({ err: error }, 'sandbox PA: unexpected failure'),
+  });
+  return {
+    handle(req, res) {
+      const url = req.url ?? '/';
+      if (url !== SANDBOX_PREFIX && !url.startsWith(`${SANDBOX_PREFIX}/`) && !url.startsWith(`${SANDBOX_PREFIX}?`)) return false;
+      sandbox.handle(req, res, url.slice(SANDBOX_PREFIX.length) || '/');
+      return true;
+    },
+    settings(baseUrl) {
+      const base = `${baseUrl.replace(/\/+$/, '')}${SANDBOX_PREFIX}`;
+      return { flowUrl: `${base}/flow-service`, tokenUrl: `${base}/oauth/token`, clientId, clientSecret, tokenAuth: 'basic' };
+    },
+    close: () => sandbox.close(),
+  };
+}
