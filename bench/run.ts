@@ -23,6 +23,8 @@ import { runPipeline } from './pipeline.ts';
 import type { PipelineOutcome } from './pipeline-types.ts';
 import { SCENARIO_NAMES, selects } from './scenarios.ts';
 import { GATEWAY_ENV, runEmbeddedSection, runPostgresSection, type SectionResult } from './sections.ts';
+import { runStatusIngestion } from './status-ingestion.ts';
+import { STATUS_INGESTION, statusIngestionText, type StatusIngestionOutcome } from './status-ingestion-report.ts';
 
 async function main(): Promise<number> {
   let options: ReturnType<typeof parseOptions>;
@@ -36,11 +38,16 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const unknown = options.only.filter((name) => !SCENARIO_NAMES.includes(name));
+  const known = [...SCENARIO_NAMES, STATUS_INGESTION];
+  const unknown = options.only.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    console.error(`bench: unknown scenario ${unknown.join(', ')}; known: ${SCENARIO_NAMES.join(', ')}`);
+    console.error(`bench: unknown scenario ${unknown.join(', ')}; known: ${known.join(', ')}`);
     return 2;
   }
+  // Status ingestion runs apart, like the pipeline: `--only status-ingestion` alone starts no section.
+  const others = options.only.filter((name) => name !== STATUS_INGESTION);
+  const runSections = options.only.length === 0 || (others.length > 0 && selects(others, 'sections'));
+  const runStatuses = options.only.length === 0 || options.only.includes(STATUS_INGESTION);
 
   installCleanup();
   const loadAverageAtStart = Number(loadavg()[0]!.toFixed(2));
@@ -67,14 +74,17 @@ async function main(): Promise<number> {
     }
   };
   try {
-    if (selects(options.only, 'sections')) {
+    if (runSections) {
       if (databaseUrl) await attempt('postgres', () => runPostgresSection(databaseUrl, { options, runId, load }));
       if (!options.skipEmbedded) await attempt('pglite', () => runEmbeddedSection({ options, runId, load }));
     }
   } finally {
     load.close();
   }
-  // After the sections, whose servers are stopped by then: the pipeline starts gateways of its own.
+  // After the sections, whose servers are stopped by then: status ingestion and the pipeline start gateways of their own.
+  let statuses: StatusIngestionOutcome | undefined;
+  if (runStatuses)
+    statuses = await runStatusIngestion({ options, runId, gatewayEnv: { ...GATEWAY_ENV, ...options.gatewayEnv } }, databaseUrl);
   const pipelines: PipelineOutcome[] = [];
   if (selects(options.only, 'pipeline')) {
     const shared = { options, runId, gatewayEnv: { ...GATEWAY_ENV, ...options.gatewayEnv } };
@@ -83,9 +93,10 @@ async function main(): Promise<number> {
   }
 
   const results = buildResults(options, sections, loadAverageAtStart, pipelines);
-  results.harnessProblems.unshift(...broken);
-  writeResults(results, options.output);
+  results.harnessProblems.unshift(...broken, ...(statuses?.problems ?? []).map((problem) => `${STATUS_INGESTION}: ${problem}`));
+  writeResults(statuses ? Object.assign(results, { statusIngestion: statuses }) : results, options.output);
   console.log(formatResults(results));
+  if (statuses) console.log(`\n${statusIngestionText(statuses, options.quick).join('\n')}`);
   console.log(`\nResults written to ${options.output} (${((Date.now() - started) / 1000).toFixed(0)} s in all).`);
   return results.harnessProblems.length > 0 ? 1 : 0;
 }
