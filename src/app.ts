@@ -17,6 +17,7 @@ import { contextFactory, type ContextDeps } from './context.ts';
 import type { Database } from './db/client.ts';
 import type { EventSink } from './domain/events/types.ts';
 import { createEventHub } from './events/hub.ts';
+import { createEventSink } from './events/sink.ts';
 import { operationRunner } from './http/run-operation.ts';
 import { handleProbe } from './http/probes.ts';
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './limits/rate-limits.ts';
@@ -102,26 +103,14 @@ export function buildApp(options: AppOptions): App {
   const queue = createWebhookQueue(options.db, log);
   const presence = endpointPresence();
   const validator = options.validation === 'official' ? createValidator({ workers: options.validationWorkers ?? 2 }) : undefined;
-  // Set when a fan-out job was enqueued in a transaction: after its commit, the worker is woken.
-  let fanoutEnqueued = false;
-  const events: EventSink = {
-    wantsOutbox: (db, tenantId) => presence.has(db, tenantId),
-    async recorded(tx, recorded) {
-      const ids: number[] = [];
-      for (const event of recorded) if (await presence.has(tx, event.tenantId)) ids.push(event.id);
-      if (ids.length === 0) return;
-      await queue.enqueueFanouts(tx, ids);
-      fanoutEnqueued = true;
-    },
-    committed(committed) {
-      hub.committed(committed);
-      if (fanoutEnqueued) {
-        fanoutEnqueued = false;
-        queue.wakeFanout();
-      }
+  const events: EventSink = createEventSink({
+    hub,
+    presence,
+    queue,
+    afterCommit: (committed) => {
       if (committed.some((event) => event.type === 'received')) pipeline.wake();
     },
-  };
+  });
   // The platform takes a document once it is validated: what it receives is the generated e-invoice.
   const pipeline = createPipeline({ db: options.db.db, events, validator, log, onValidated: (id) => platform.handOver(id) });
   const stopProfileListener = onSellerProfileSaved(options.db.db, () => pipeline.wake());
