@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { transact } from '../db/transaction.ts';
 import { loadEventView, type EventView } from '../domain/events/store.ts';
-import { newSubmissionId } from '../domain/ids.ts';
+import { newTimeOrderedId } from '../domain/ids.ts';
 import { endpointSlots } from './endpoint-slots.ts';
 import type { WebhookSettings } from './endpoints.ts';
 import type { WebhookQueue } from './queue.ts';
@@ -68,7 +68,7 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
     const data = { ...(await deps.payloads.record(event)), ...(entry && { new_lifecycle_status: entry }) };
     const payload = JSON.stringify({ type, timestamp: event.createdAt.toISOString(), data });
     return endpoints.map((endpoint) => ({
-      id: newSubmissionId().id,
+      id: newTimeOrderedId().id,
       tenantId: endpoint.tenantId,
       endpointId: endpoint.id,
       eventId: event.id,

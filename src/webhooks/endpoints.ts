@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/client.ts';
 import { snapshot } from '../db/transaction.ts';
-import { isUuid, newSubmissionId } from '../domain/ids.ts';
+import { isUuid, newTimeOrderedId } from '../domain/ids.ts';
 import type { RuleViolation } from '../domain/rules/index.ts';
 import { isStorableText, UNSTORABLE_TEXT } from '../domain/text.ts';
 import type { Clock } from '../clock.ts';
@@ -97,7 +97,7 @@ export async function createEndpoint(
   if (violations.length > 0 || !url) return { ok: false, code: 'invalid', violations };
   const secret = newSigningSecret();
   const endpoint = await insertEndpoint(db, {
-    id: newSubmissionId().id,
+    id: newTimeOrderedId().id,
     tenantId,
     url,
     description: input.description ?? null,

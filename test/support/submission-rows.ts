@@ -1,12 +1,12 @@
 /** Submission rows and Idempotency-Key records for tests that call the write path directly (group commit). */
 import { randomUUID } from 'node:crypto';
-import { newSubmissionId } from '../../src/domain/ids.ts';
+import { newTimeOrderedId } from '../../src/domain/ids.ts';
 import type { NewSubmission } from '../../src/domain/submissions/store.ts';
 import type { KeyRecord } from '../../src/domain/submissions/write.ts';
 
 /** A submission row of `tenantId`; `number` and `saasId` default to fresh values. */
 export function row(tenantId: string, fields: { number?: string; saasId?: string } = {}): NewSubmission {
-  const { id, createdAt } = newSubmissionId();
+  const { id, createdAt } = newTimeOrderedId();
   const unique = randomUUID().slice(0, 8);
   return {
     id,

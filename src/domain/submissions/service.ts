@@ -9,7 +9,7 @@ import { dequal } from 'dequal';
 import type { Db } from '../../db/client.ts';
 import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../documents.ts';
 import type { CommittedEvent, EventSink } from '../events/types.ts';
-import { newSubmissionId } from '../ids.ts';
+import { newTimeOrderedId } from '../ids.ts';
 import { checkCreditNote, checkInvoice, type RuleViolation } from '../rules/index.ts';
 import { findInvoiceBySaasId, findKeyedSubmission, findSubmission, type NewSubmission, type SubmissionRow } from './store.ts';
 import { writeSubmission, type AcceptedFollowUp } from './write.ts';
@@ -64,7 +64,7 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
   }
   if (violations.length > 0) return { ok: false, code: 'invalid', violations };
 
-  const { id, createdAt } = newSubmissionId();
+  const { id, createdAt } = newTimeOrderedId();
   const document = command.document;
   const bodySha256 = sha256(command.bodyBytes ?? command.body);
   const row = {
