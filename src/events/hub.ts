@@ -32,7 +32,7 @@ export interface EventHub extends Pick<EventSink, 'committed'> {
 const COMMITTED = 'committed';
 /**
  * NOTIFYs at most this often under load: each one is a transaction and wakes
- * every listening backend, and one per group-commit batch cost REST POST 5-8 %.
+ * every listening backend, and one per group-commit batch cost REST POST measurably (docs/performance.md).
  * A subscriber hears of an event at most this much later.
  */
 const NOTIFY_INTERVAL_MS = 10;

@@ -2,7 +2,7 @@
  * Validation of generated e-invoices against the OFFICIAL artefacts (issue 17): the UBL 2.1 / CII
  * D16B XSD, the EN 16931 schematron v1.3.16 (CEN/TC 434, ConnectingEurope) and the French BR-FR
  * schematron 1.4.0.03 (FNFE-MPE), see artefacts/README.md. The work runs in worker threads, since
- * one document keeps a core busy for about 100-300 ms of SaxonJS.
+ * one document keeps a core busy for a long time in SaxonJS (docs/performance.md, "Measurements behind design choices").
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,8 +37,8 @@ export interface Validator {
 }
 
 /**
- * A worker's heap cap: the artefacts and one document need about 60 MB of heap (170 MB RSS with
- * the code); a transform that runs away is stopped at 512 MB (the worker dies, the pool replaces it)
+ * A worker's heap cap, well above what the artefacts and one document need (docs/performance.md); a
+ * transform that runs away is stopped at 512 MB (the worker dies, the pool replaces it)
  * instead of taking the gateway's memory.
  */
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 512 };

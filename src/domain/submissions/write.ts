@@ -132,8 +132,8 @@ const writerFor = preparedPerDatabase((db) => {
     maxBatchWeight: 4 * 1024 * 1024,
     weigh: (write) => write.row.body.length,
     // One batch at a time: a second one in flight sent smaller batches, and so
-    // more round trips, commits and wake-ups for the same submissions (REST
-    // POST -5 %, measured back to back). A slow commit only makes the next batch bigger.
+    // more round trips, commits and wake-ups for the same submissions (slower,
+    // docs/performance.md). A slow commit only makes the next batch bigger.
     maxInFlight: 1,
     async writeOne(write) {
       const values = { ...write.item, body: write.row.body };

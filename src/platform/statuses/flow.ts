@@ -4,9 +4,8 @@
  * fetched twice is recorded once). What cannot be recorded becomes a row of `platform_inbound_problems` and a warn
  * log: nothing is dropped silently, and one bad flow never holds the others back.
  *
- * The BR-FR CDV schematron is not run here: in-process SaxonJS costs about 135 MB to load and 14 to 16 ms of
- * synchronous CPU per message (measured on this machine's 2 shared cores), which would stall the event loop for
- * each status. `readCdar` checks every field the gateway uses, and the service checks the code against the CDV list.
+ * The BR-FR CDV schematron is not run here: in-process SaxonJS would cost its memory and stall the event loop
+ * for each status (measured: docs/performance.md, "Measurements behind design choices"). `readCdar` checks every field the gateway uses, and the service checks the code against the CDV list.
  */
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
