@@ -11,7 +11,7 @@ import type { CreateContext } from '../src/context.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../src/db/availability.ts';
 import type { AuthFailure } from '../src/domain/tenancy/service.ts';
 import { OperationFailed, type RunOperation } from '../src/http/run-operation.ts';
-import { openApiDocument } from './openapi.ts';
+import { openApiDocument } from './openapi/index.ts';
 import { sendJson, sendProblem } from './problem.ts';
 import { redactPath, ROUTES, type Route } from './routes.ts';
 

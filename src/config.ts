@@ -52,7 +52,11 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'PA_CLIENT_ID', fallback: 'none', summary: 'PLATFORM=afnor: OAuth2 client id' },
   { name: 'PA_CLIENT_SECRET', fallback: 'none', summary: 'PLATFORM=afnor: OAuth2 client secret (never logged)' },
   { name: 'PA_TOKEN_AUTH', fallback: 'basic', summary: 'basic (HTTP Basic, RFC 6749) or body (credentials in the form)' },
-  { name: 'PA_POLL_INTERVAL_MS', fallback: '5000', summary: 'how often statuses and acknowledgements are fetched from the PA' },
+  {
+    name: 'PA_POLL_INTERVAL_MS',
+    fallback: '5000 (sandbox: 1000)',
+    summary: 'how often statuses and acknowledgements are fetched from the PA',
+  },
   { name: 'VALIDATION', fallback: 'official', summary: 'official (XSD, EN 16931 and BR-FR artefacts) or native (own rules only)' },
   { name: 'VALIDATION_WORKERS', fallback: '2', summary: 'worker threads running the official artefacts' },
   { name: 'SIMULATED_PLATFORM_STEP_MS', fallback: '2000', summary: "delay between two of the sandbox PA's statuses" },

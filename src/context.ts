@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db/client.ts';
 import type { EventSink } from './domain/events/types.ts';
-import type { EventHub } from './events/hub.ts';
+import type { EventHub } from './dispatch/hub.ts';
 import type { WebhookSettings } from './webhooks/endpoints.ts';
 import { cachedAuthenticator } from './domain/tenancy/auth-cache.ts';
 import { tokenPrefix } from './domain/tenancy/token.ts';

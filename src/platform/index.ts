@@ -25,7 +25,7 @@ import { createSimulatedPlatform } from './simulated.ts';
  * - `simulated`: an in-process script reporting statuses through the inbound mutation, no protocol (tests of the
  *   inbound path that drive time with a scheduler).
  * Delays in milliseconds: `stepMs` between two sandbox statuses (default 2000), `pollIntervalMs` between two looks
- * at the PA (default 5000), `timeoutMs` for one exchange with it (default 30,000).
+ * at the PA (default 5000, 1000 for the sandbox), `timeoutMs` for one exchange with it (default 30,000).
  */
 export type PlatformOption =
   | { kind: 'none' }
@@ -53,6 +53,8 @@ export interface AppPlatform {
 
 const DEFAULT_STEP_MS = 2000;
 const DEFAULT_POLL_INTERVAL_MS = 5000;
+/** The sandbox is this process: looking every second costs nothing. */
+const SANDBOX_POLL_INTERVAL_MS = 1000;
 
 /** The platform for `option`; `report` is the in-process inbound path (the simulated platform's). */
 export function createAppPlatform(
@@ -87,7 +89,7 @@ export function createAppPlatform(
         log,
         settings,
         connection: option.kind === 'sandbox' ? 'sandbox' : (option.connection ?? settings.flowUrl),
-        pollIntervalMs: option.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+        pollIntervalMs: option.pollIntervalMs ?? (option.kind === 'sandbox' ? SANDBOX_POLL_INTERVAL_MS : DEFAULT_POLL_INTERVAL_MS),
         timeoutMs: option.kind === 'afnor' ? option.timeoutMs : undefined,
       });
       flow = started;

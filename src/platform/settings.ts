@@ -59,7 +59,8 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number, mi
  */
 export function loadPlatformSettings(env: NodeJS.ProcessEnv = process.env): PlatformSettings {
   const kind = env.PLATFORM || 'sandbox';
-  const pollIntervalMs = milliseconds(env, 'PA_POLL_INTERVAL_MS', 5000, 50);
+  // The sandbox is this process: looking every second costs nothing and keeps the quick start lively.
+  const pollIntervalMs = milliseconds(env, 'PA_POLL_INTERVAL_MS', kind === 'sandbox' ? 1000 : 5000, 50);
   if (kind === 'none') return { kind };
   if (kind === 'sandbox') return { kind, stepMs: milliseconds(env, 'SIMULATED_PLATFORM_STEP_MS', 2000, 0), pollIntervalMs };
   if (kind !== 'afnor') throw new ConfigError(`PLATFORM must be "sandbox", "afnor" or "none", got "${kind.slice(0, 40)}"`);

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { isInputObjectType, isNonNullType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../rest-facade/openapi.ts';
+import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 import { schema as graphQLSchema } from '../../src/schema/index.ts';
 import { createLogger } from '../../src/logger.ts';
 import type { Client } from '../support/client.ts';

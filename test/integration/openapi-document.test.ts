@@ -5,7 +5,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../rest-facade/openapi.ts';
+import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 import {
   CREDIT_NOTE,
   CREDIT_NOTES,

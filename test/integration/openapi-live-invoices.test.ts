@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { request, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../rest-facade/openapi.ts';
+import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 import type { Client, Reply } from '../support/client.ts';
 import { creditNote, loadExample } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../rest-facade/openapi.ts';
+import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 import { LIFECYCLE_FLAGS, LIFECYCLE_RULES, WEBHOOK_RULES } from '../../rest-facade/openapi/replies.ts';
 import { RULE_CATALOGUE } from '../../src/domain/rules/catalogue.ts';
 import { schema as graphQLSchema } from '../../src/schema/index.ts';

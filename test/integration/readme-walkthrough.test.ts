@@ -63,11 +63,13 @@ describe('README walkthrough', { timeout: 180_000 }, () => {
     expect(result.code, result.output).toBe(0);
     // What the README says each step shows.
     expect(result.output).toMatch(/submission [0-9a-f-]{36}/);
-    expect(result.output).toContain('"processing_state":"validated"');
+    // Validated, then sent to the (sandbox) PA over the Flow Service.
+    expect(result.output).toContain('"processing_state":"sent"');
     expect(result.output).toMatch(
       /<\?xml version="1\.0" encoding="UTF-8"\?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/,
     );
     expect(result.output).toContain('"rule":"BR-FR-16"');
+    // Statuses back from the sandbox PA's CDAR flows.
     expect(result.output).toMatch(/"data":\[\{"code":200,"label":"Déposée"/);
     expect(result.output).toMatch(/HTTP\/1\.1 202 Accepted[\s\S]*"origin_submission_id"/);
     expect(result.output).toContain('"rule":"GW-CURRENCY-UNSUPPORTED"');

@@ -3,7 +3,7 @@
  * reply to a documented `/v1` operation is checked against the OpenAPI
  * document as it arrives, so any test that talks REST also tests the document.
  */
-import { openApiDocument } from '../../rest-facade/openapi.ts';
+import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 import { assertConformsToOpenApi, type HttpMethod } from './openapi.ts';
 
 /** Documented operations: a matcher for the concrete path, the template, the methods. */

@@ -7,7 +7,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
-import { openApiDocument } from '../../rest-facade/openapi.ts';
+import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 import type { Reply } from './client.ts';
 
 /** A JSON object read loosely: a node of the document, or a parsed reply body. */

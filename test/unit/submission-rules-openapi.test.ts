@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../rest-facade/openapi.ts';
+import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 
 const dir = new URL('../../src/einvoice/', import.meta.url);
 const reported = new Set(

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import { openEmbedded } from '../../../src/db/open.ts';
-import { createPgEventTarget, type PgEventTarget } from '../../../src/events/pg-event-target.ts';
+import { createPgEventTarget, type PgEventTarget } from '../../../src/dispatch/pg-event-target.ts';
 
 const log = pino({ level: 'silent' });
 

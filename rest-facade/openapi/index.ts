@@ -4,15 +4,15 @@
  * It describes what the code does (the handlers, `decode.ts`, `problem.ts`);
  * `test/integration/openapi-*.test.ts` check it, and every test reply against it.
  */
-import { documentSchemas } from './openapi/documents.ts';
-import { examples } from './openapi/examples.ts';
-import { flowCallbackSchemas } from './openapi/flow-callbacks.ts';
-import { generatedDocumentSchemas } from './openapi/generated-documents.ts';
-import { paths } from './openapi/paths.ts';
-import { headers, responses } from './openapi/responses.ts';
-import { replySchemas } from './openapi/replies.ts';
-import { sellerProfileSchemas } from './openapi/seller-profile.ts';
-import { webhookSchemas } from './openapi/webhooks.ts';
+import { documentSchemas } from './documents.ts';
+import { examples } from './examples.ts';
+import { flowCallbackSchemas } from './flow-callbacks.ts';
+import { generatedDocumentSchemas } from './generated-documents.ts';
+import { paths } from './paths.ts';
+import { headers, responses } from './responses.ts';
+import { replySchemas } from './replies.ts';
+import { sellerProfileSchemas } from './seller-profile.ts';
+import { webhookSchemas } from './webhooks.ts';
 
 const description = `
 Gateway between SaaS billing platforms and an accredited platform (PA) for electronic invoicing.
