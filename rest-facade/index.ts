@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { CreateContext } from '../src/context.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../src/db/availability.ts';
 import type { AuthFailure } from '../src/domain/tenancy/service.ts';
-import { OperationFailed, type RunOperation } from '../src/http/run-operation.ts';
+import { OperationFailed, type RunOperation } from '../src/graphql/run-operation.ts';
 import { openApiDocument } from './openapi/index.ts';
 import { sendJson, sendProblem } from './problem.ts';
 import { redactPath, ROUTES, type Route } from './routes.ts';

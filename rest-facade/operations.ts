@@ -1,40 +1,41 @@
 /**
  * The GraphQL operations behind the REST endpoints. The facade adds no rule
  * of its own: each endpoint runs one of these through the gateway's schema.
+ * Each is a typed document (src/graphql/tada.ts): the handler's variables and
+ * the `result` it reads are inferred from `schema.graphql`.
  */
-const STATUS = /* GraphQL */ `
-  fragment StatusEntry on LifecycleStatus { code label final occurredAt reason reasonCode flags }
-`;
+import { graphql } from '../src/graphql/tada.ts';
 
-const RECORD = /* GraphQL */ `
+const STATUS = graphql(`
+  fragment StatusEntry on LifecycleStatus { code label final occurredAt reason reasonCode flags }
+`);
+
+const RECORD = graphql(
+  `
   fragment SubmissionRecord on Submission {
     id saasId number processingState originSubmissionId createdAt
     lifecycleStatus { ...StatusEntry }
     rejection { source errors { rule message path profilePath location } }
     validationWarnings { rule message location }
   }
-  ${STATUS}
-`;
+`,
+  [STATUS],
+);
 
-function submitOperation(field: 'submitInvoice' | 'submitCreditNote', inputType: string): string {
-  return /* GraphQL */ `
-    mutation ($input: ${inputType}!, $idempotencyKey: String) {
-      result: ${field}(input: $input, idempotencyKey: $idempotencyKey) {
-        __typename
-        ... on SubmissionAccepted {
-          replayed
-          submission { id saasId number processingState originSubmissionId createdAt }
-        }
-        ... on ValidationFailed { message issues { path rule message } }
-        ... on DuplicateSubmission { message existing { id } }
-        ... on IdempotencyConflict { message original { id } }
-        ... on InvalidArguments { message issues { path message } }
-      }
-    }
-  `;
-}
+// The members of both submit results (SubmitInvoiceResult, SubmitCreditNoteResult), spread by each mutation.
+const SUBMIT_OUTCOME = graphql(`
+  fragment SubmitAccepted on SubmissionAccepted {
+    replayed
+    submission { id saasId number processingState originSubmissionId createdAt }
+  }
+`);
+const SUBMIT_REFUSED = graphql(`fragment SubmitRefused on ValidationFailed { message issues { path rule message } }`);
+const SUBMIT_DUPLICATE = graphql(`fragment SubmitDuplicate on DuplicateSubmission { message existing { id } }`);
+const SUBMIT_CONFLICT = graphql(`fragment SubmitConflict on IdempotencyConflict { message original { id } }`);
+const SUBMIT_INVALID = graphql(`fragment SubmitInvalid on InvalidArguments { message issues { path message } }`);
+const SUBMIT_MEMBERS = [SUBMIT_OUTCOME, SUBMIT_REFUSED, SUBMIT_DUPLICATE, SUBMIT_CONFLICT, SUBMIT_INVALID];
 
-const SELLER_PROFILE = /* GraphQL */ `
+const SELLER_PROFILE = graphql(`
   fragment SellerProfileRecord on SellerProfile {
     name tradingName siren siret vatNumber
     address { line1 line2 postalCode city country }
@@ -42,41 +43,69 @@ const SELLER_PROFILE = /* GraphQL */ `
     email iban bic billingFramework
     legalNotes { pmt pmd aab }
   }
-`;
+`);
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   fragment GeneratedDocument on Submission { number processingState document(syntax: $syntax) }
-`;
+`);
 
 export const OPERATIONS = {
-  submitInvoice: submitOperation('submitInvoice', 'InvoiceInput'),
-  submitCreditNote: submitOperation('submitCreditNote', 'CreditNoteInput'),
-  invoice: `query ($id: ID!) { result: invoice(id: $id) { ...SubmissionRecord } } ${RECORD}`,
-  invoiceStatuses: `query ($id: ID!) { result: invoice(id: $id) { statuses { ...StatusEntry } } } ${STATUS}`,
-  creditNote: `query ($id: ID!) { result: creditNote(id: $id) { ...SubmissionRecord } } ${RECORD}`,
-  creditNoteStatuses: `query ($id: ID!) { result: creditNote(id: $id) { statuses { ...StatusEntry } } } ${STATUS}`,
-  invoiceDocument: `query ($id: ID!, $syntax: DocumentSyntax!) { result: invoice(id: $id) { ...GeneratedDocument } } ${DOCUMENT}`,
-  creditNoteDocument: `query ($id: ID!, $syntax: DocumentSyntax!) { result: creditNote(id: $id) { ...GeneratedDocument } } ${DOCUMENT}`,
-  sellerProfile: `query { result: sellerProfile { ...SellerProfileRecord } } ${SELLER_PROFILE}`,
-  setSellerProfile: /* GraphQL */ `
-    mutation ($input: SellerProfileInput!) {
+  submitInvoice: graphql(
+    `
+    mutation SubmitInvoice($input: InvoiceInput!, $idempotencyKey: String) {
+      result: submitInvoice(input: $input, idempotencyKey: $idempotencyKey) {
+        __typename ...SubmitAccepted ...SubmitRefused ...SubmitDuplicate ...SubmitConflict ...SubmitInvalid
+      }
+    }
+  `,
+    SUBMIT_MEMBERS,
+  ),
+  submitCreditNote: graphql(
+    `
+    mutation SubmitCreditNote($input: CreditNoteInput!, $idempotencyKey: String) {
+      result: submitCreditNote(input: $input, idempotencyKey: $idempotencyKey) {
+        __typename ...SubmitAccepted ...SubmitRefused ...SubmitDuplicate ...SubmitConflict ...SubmitInvalid
+      }
+    }
+  `,
+    SUBMIT_MEMBERS,
+  ),
+  invoice: graphql(`query Invoice($id: ID!) { result: invoice(id: $id) { ...SubmissionRecord } }`, [RECORD]),
+  invoiceStatuses: graphql(`query InvoiceStatuses($id: ID!) { result: invoice(id: $id) { statuses { ...StatusEntry } } }`, [STATUS]),
+  creditNote: graphql(`query CreditNote($id: ID!) { result: creditNote(id: $id) { ...SubmissionRecord } }`, [RECORD]),
+  creditNoteStatuses: graphql(`query CreditNoteStatuses($id: ID!) { result: creditNote(id: $id) { statuses { ...StatusEntry } } }`, [
+    STATUS,
+  ]),
+  invoiceDocument: graphql(
+    `query InvoiceDocument($id: ID!, $syntax: DocumentSyntax!) { result: invoice(id: $id) { ...GeneratedDocument } }`,
+    [DOCUMENT],
+  ),
+  creditNoteDocument: graphql(
+    `query CreditNoteDocument($id: ID!, $syntax: DocumentSyntax!) { result: creditNote(id: $id) { ...GeneratedDocument } }`,
+    [DOCUMENT],
+  ),
+  sellerProfile: graphql(`query SellerProfile { result: sellerProfile { ...SellerProfileRecord } }`, [SELLER_PROFILE]),
+  setSellerProfile: graphql(
+    `
+    mutation SetSellerProfile($input: SellerProfileInput!) {
       result: setSellerProfile(input: $input) {
         __typename
         ... on SellerProfileSaved { profile { ...SellerProfileRecord } }
         ... on ValidationFailed { message issues { path rule message } }
       }
     }
-    ${SELLER_PROFILE}
   `,
-  notifyFlowUpdated: /* GraphQL */ `
-    mutation ($input: FlowUpdatedInput!) {
+    [SELLER_PROFILE],
+  ),
+  notifyFlowUpdated: graphql(`
+    mutation NotifyFlowUpdated($input: FlowUpdatedInput!) {
       result: notifyFlowUpdated(input: $input) {
         __typename
         ... on FlowUpdateReceived { flowId }
         ... on InvalidArguments { message issues { path message } }
       }
     }
-  `,
+  `),
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -1,84 +1,96 @@
 /**
  * The GraphQL operations behind `/v1/webhook-endpoints`. As in
- * `operations.ts`, each endpoint runs one of these (root field aliased
- * `result`) and adds no rule of its own.
+ * `operations.ts`, each endpoint runs one of these typed documents (root
+ * field aliased `result`) and adds no rule of its own.
  */
-const ENDPOINT = /* GraphQL */ `
+import { graphql } from '../src/graphql/tada.ts';
+
+const ENDPOINT = graphql(`
   fragment WebhookEndpointRecord on WebhookEndpoint {
     id url description eventTypes enabled disabledAt disabledReason previousSecretExpiresAt createdAt updatedAt
   }
-`;
+`);
 
-const DELIVERY = /* GraphQL */ `
+const DELIVERY = graphql(`
   fragment WebhookDeliveryRecord on WebhookDelivery {
     id webhookId eventType status createdAt nextAttemptAt
     attempts { attemptedAt httpStatus durationMs error }
   }
-`;
+`);
 
-const INVALID = 'message issues { path rule message }';
+const INVALID = graphql(`fragment WebhookInputRefused on ValidationFailed { message issues { path rule message } }`);
 
 export const WEBHOOK_OPERATIONS = {
-  createWebhookEndpoint: /* GraphQL */ `
-    mutation ($input: WebhookEndpointInput!) {
+  createWebhookEndpoint: graphql(
+    `
+    mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {
       result: createWebhookEndpoint(input: $input) {
         __typename
         ... on WebhookEndpointCreated { secret endpoint { ...WebhookEndpointRecord } }
-        ... on ValidationFailed { ${INVALID} }
+        ...WebhookInputRefused
       }
     }
-    ${ENDPOINT}
   `,
-  webhookEndpoints: `query { result: webhookEndpoints { ...WebhookEndpointRecord } } ${ENDPOINT}`,
-  webhookEndpoint: `query ($id: ID!) { result: webhookEndpoint(id: $id) { ...WebhookEndpointRecord } } ${ENDPOINT}`,
-  updateWebhookEndpoint: /* GraphQL */ `
-    mutation ($id: ID!, $input: WebhookEndpointPatch!) {
+    [ENDPOINT, INVALID],
+  ),
+  webhookEndpoints: graphql(`query WebhookEndpoints { result: webhookEndpoints { ...WebhookEndpointRecord } }`, [ENDPOINT]),
+  webhookEndpoint: graphql(`query WebhookEndpoint($id: ID!) { result: webhookEndpoint(id: $id) { ...WebhookEndpointRecord } }`, [ENDPOINT]),
+  updateWebhookEndpoint: graphql(
+    `
+    mutation UpdateWebhookEndpoint($id: ID!, $input: WebhookEndpointPatch!) {
       result: updateWebhookEndpoint(id: $id, input: $input) {
         __typename
         ... on WebhookEndpoint { ...WebhookEndpointRecord }
-        ... on ValidationFailed { ${INVALID} }
+        ...WebhookInputRefused
         ... on NotFound { message }
       }
     }
-    ${ENDPOINT}
   `,
-  deleteWebhookEndpoint: /* GraphQL */ `
-    mutation ($id: ID!) {
+    [ENDPOINT, INVALID],
+  ),
+  deleteWebhookEndpoint: graphql(`
+    mutation DeleteWebhookEndpoint($id: ID!) {
       result: deleteWebhookEndpoint(id: $id) {
         __typename
         ... on NotFound { message }
       }
     }
-  `,
-  rotateWebhookSecret: /* GraphQL */ `
-    mutation ($id: ID!) {
+  `),
+  rotateWebhookSecret: graphql(
+    `
+    mutation RotateWebhookSecret($id: ID!) {
       result: rotateWebhookSecret(id: $id) {
         __typename
         ... on WebhookSecretRotated { secret endpoint { ...WebhookEndpointRecord } }
         ... on NotFound { message }
       }
     }
-    ${ENDPOINT}
   `,
-  webhookDeliveries: /* GraphQL */ `
-    query ($endpointId: ID!, $first: Int, $after: String) {
+    [ENDPOINT],
+  ),
+  webhookDeliveries: graphql(
+    `
+    query WebhookDeliveries($endpointId: ID!, $first: Int, $after: String) {
       result: webhookDeliveries(endpointId: $endpointId, first: $first, after: $after) {
         edges { node { ...WebhookDeliveryRecord } }
         pageInfo { hasNextPage endCursor }
       }
     }
-    ${DELIVERY}
   `,
-  redeliverWebhookEvent: /* GraphQL */ `
-    mutation ($deliveryId: ID!, $endpointId: ID!) {
+    [DELIVERY],
+  ),
+  redeliverWebhookEvent: graphql(
+    `
+    mutation RedeliverWebhookEvent($deliveryId: ID!, $endpointId: ID!) {
       result: redeliverWebhookEvent(deliveryId: $deliveryId, endpointId: $endpointId) {
         __typename
         ... on WebhookDelivery { ...WebhookDeliveryRecord }
         ... on NotFound { message }
       }
     }
-    ${DELIVERY}
   `,
+    [DELIVERY],
+  ),
 } as const;
 
 export type WebhookOperationName = keyof typeof WEBHOOK_OPERATIONS;

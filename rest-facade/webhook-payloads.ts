@@ -6,10 +6,10 @@
  */
 import { contextFor, type ContextDeps } from '../src/context.ts';
 import { displayLabel } from '../src/domain/lifecycle/codes.ts';
-import { OperationFailed, type RunOperation } from '../src/http/run-operation.ts';
+import { OperationFailed, type RunOperation } from '../src/graphql/run-operation.ts';
 import type { PayloadBuilder } from '../src/webhooks/deliver.ts';
 import { OPERATIONS } from './operations.ts';
-import { statusEntry, submissionRecord, type GraphQLSubmission } from './records.ts';
+import { statusEntry, submissionRecord } from './records.ts';
 
 export function webhookPayloads(run: RunOperation, deps: ContextDeps): PayloadBuilder {
   return {
@@ -19,7 +19,8 @@ export function webhookPayloads(run: RunOperation, deps: ContextDeps): PayloadBu
       const operation = submission.documentType === 'invoice' ? OPERATIONS.invoice : OPERATIONS.creditNote;
       const outcome = await run(operation, { id: submission.id }, context);
       if (!outcome.ok) throw new OperationFailed(outcome.errors);
-      return submissionRecord(outcome.result as GraphQLSubmission);
+      // Committed before its event, the submission is always found (a null fails the payload, as it always did).
+      return submissionRecord(outcome.result as NonNullable<typeof outcome.result>);
     },
     statusEntry(event) {
       const status = event.lifecycleStatus;

@@ -18,7 +18,7 @@ import type { Database } from './db/client.ts';
 import type { EventSink } from './domain/events/types.ts';
 import { createEventHub } from './dispatch/hub.ts';
 import { createEventSink } from './dispatch/sink.ts';
-import { operationRunner } from './http/run-operation.ts';
+import { operationRunner } from './graphql/run-operation.ts';
 import { handleProbe } from './http/probes.ts';
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './limits/rate-limits.ts';
 import { attachGraphQLWebSocket } from './http/websocket.ts';

@@ -32,12 +32,6 @@ export interface Context {
   rateLimits: RateLimits;
   /** The running PA connector's hooks (`notifyFlowUpdated` calls `flowUpdated`); `NO_PLATFORM_HOOKS` when none runs. */
   platform: PlatformHooks;
-  /**
-   * Set by the REST facade when the operation submits a request body: the body
-   * exactly as received, and its parsed JSON (unknown fields included), so the
-   * stored copy and the idempotency hash are those of the HTTP request.
-   */
-  submittedBody?: SubmittedBody;
 }
 
 /** What webhook management needs: its settings, and a way to schedule a delivery attempt. */
@@ -46,7 +40,11 @@ export interface WebhookServices {
   enqueueAttempt(deliveryId: string): Promise<void>;
 }
 
-/** A REST request body: as text, as the UTF-8 bytes it was read from (hashed without encoding it again), and parsed. */
+/**
+ * A REST request body: as text, as the UTF-8 bytes it was read from (hashed without encoding it again), and parsed
+ * (unknown fields included). The facade passes it to the submit mutations as the operation's root value
+ * (`OperationRoot`, src/graphql/run-operation.ts), so the stored copy and the idempotency hash are those of the HTTP request.
+ */
 export interface SubmittedBody {
   raw: string;
   bytes: Uint8Array;
@@ -70,7 +68,6 @@ export interface ContextRequest {
   /** The `Authorization` header value (or WebSocket connection param), if any. */
   authorization: string | undefined;
   requestId?: string;
-  submittedBody?: SubmittedBody;
   /** Set by callers that authenticated the token themselves (WebSocket). */
   credential?: string;
 }
@@ -110,7 +107,6 @@ export function contextFor(deps: ContextDeps, principal: Principal, request: Par
     webhooks: deps.webhooks,
     rateLimits: deps.rateLimits,
     platform: deps.platform ?? NO_PLATFORM_HOOKS,
-    submittedBody: request.submittedBody,
   };
 }
 

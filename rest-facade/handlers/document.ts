@@ -6,15 +6,14 @@
  * syntax the gateway validates and sends. 404 `not-found` for an id this
  * tenant does not have; 404 `document-not-available` while the document is
  * not generated yet (still `received`, or refused before it could be written).
+ * Reaches the `invoice` / `creditNote` query resolvers and `Submission.document`
+ * (src/schema/types/submission.ts, generated-document.ts).
  */
-import { OperationFailed } from '../../src/http/run-operation.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendProblem } from '../problem.ts';
-import type { RestHandler } from './types.ts';
+import { type RestHandler, resultOf } from './types.ts';
 
 const SYNTAXES = new Set(['ubl', 'cii']);
-
-type GeneratedDocument = { number: string; processingState: string; document: string | null } | null;
 
 /** `syntax` once, `ubl` or `cii` (any case); absent or empty: `ubl`. */
 function syntaxOf(url: string | undefined): { syntax: 'ubl' | 'cii' } | { issue: string } {
@@ -36,9 +35,8 @@ export function documentHandler(operation: 'invoiceDocument' | 'creditNoteDocume
     const parsed = syntaxOf(req.url);
     if ('issue' in parsed)
       return sendProblem(res, 'malformed', { detail: parsed.issue, errors: [{ parameter: 'syntax', message: parsed.issue }] });
-    const outcome = await run(OPERATIONS[operation], { id: params.id, syntax: parsed.syntax.toUpperCase() }, context);
-    if (!outcome.ok) throw new OperationFailed(outcome.errors);
-    const found = outcome.result as GeneratedDocument;
+    const syntax = parsed.syntax === 'ubl' ? 'UBL' : 'CII';
+    const found = await resultOf(run, OPERATIONS[operation], { id: params.id ?? '', syntax }, context);
     if (!found) return sendProblem(res, 'notFound', { detail: `No ${kind} with id "${params.id ?? ''}"` });
     if (found.document === null) {
       const state = found.processingState.toLowerCase();

@@ -6,18 +6,14 @@
  * the flow in the background), 400 naming each faulty field by JSON pointer
  * into the body (`/flowInfo/flowDirection`), 403 for a tenant token. Which of
  * the two routes carried the platform token is the facade's business
- * (`../index.ts`); the handler is the same.
+ * (`../index.ts`); the handler is the same. Reaches the `notifyFlowUpdated`
+ * resolver (src/schema/types/flow-callback.ts).
  */
-import { OperationFailed } from '../../src/http/run-operation.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
 import { readAfnorInput } from './afnor-input.ts';
 import { describe, inputType } from './input.ts';
-import type { RestHandler } from './types.ts';
-
-type NotifyResult =
-  | { __typename: 'FlowUpdateReceived'; flowId: string }
-  | { __typename: 'InvalidArguments'; message: string; issues: Array<{ path: string; message: string }> };
+import { type InputOf, type RestHandler, resultOf } from './types.ts';
 
 const type = inputType('FlowUpdatedInput');
 
@@ -27,9 +23,8 @@ const bodyPointer = (argumentPointer: string) => argumentPointer.replace(/^\/inp
 export const flowCallbacksHandler: RestHandler = async ({ req, res, context, run }) => {
   const read = await readAfnorInput(req, res, type);
   if (!read) return;
-  const outcome = await run(OPERATIONS.notifyFlowUpdated, { input: read.input }, context);
-  if (!outcome.ok) throw new OperationFailed(outcome.errors);
-  const result = outcome.result as NotifyResult;
+  const operation = OPERATIONS.notifyFlowUpdated;
+  const result = await resultOf(run, operation, { input: read.input as InputOf<typeof operation> }, context);
   if (result.__typename === 'InvalidArguments') {
     const errors = result.issues.map((issue) => ({ path: bodyPointer(issue.path), message: issue.message }));
     return sendProblem(res, 'malformed', { detail: describe(errors), errors });

@@ -1,9 +1,12 @@
-/** `GET /v1/invoices/{id}`, `GET /v1/credit-notes/{id}`, and their `/statuses`. */
-import { OperationFailed } from '../../src/http/run-operation.ts';
+/**
+ * `GET /v1/invoices/{id}`, `GET /v1/credit-notes/{id}`, and their `/statuses`:
+ * reach the `invoice` / `creditNote` query resolvers and `Submission.statuses`
+ * (src/schema/types/submission.ts).
+ */
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { statusEntry, submissionRecord, type GraphQLStatus, type GraphQLSubmission } from '../records.ts';
-import type { RestHandler } from './types.ts';
+import { statusEntry, submissionRecord } from '../records.ts';
+import { type RestHandler, resultOf } from './types.ts';
 
 function notFoundDetail(kind: string, id: string | undefined): string {
   return `No ${kind} with id "${id ?? ''}"`;
@@ -12,10 +15,9 @@ function notFoundDetail(kind: string, id: string | undefined): string {
 /** One submission record by id (`operation`: `invoice` or `creditNote`); 404 when unknown to this tenant. */
 export function recordHandler(operation: 'invoice' | 'creditNote', kind: string): RestHandler {
   return async ({ res, params, context, run }) => {
-    const outcome = await run(OPERATIONS[operation], { id: params.id }, context);
-    if (!outcome.ok) throw new OperationFailed(outcome.errors);
-    if (!outcome.result) return sendProblem(res, 'notFound', { detail: notFoundDetail(kind, params.id) });
-    return sendJson(res, 200, submissionRecord(outcome.result as GraphQLSubmission));
+    const submission = await resultOf(run, OPERATIONS[operation], { id: params.id ?? '' }, context);
+    if (!submission) return sendProblem(res, 'notFound', { detail: notFoundDetail(kind, params.id) });
+    return sendJson(res, 200, submissionRecord(submission));
   };
 }
 
@@ -25,9 +27,7 @@ export function recordHandler(operation: 'invoice' | 'creditNote', kind: string)
  */
 export function statusesHandler(operation: 'invoiceStatuses' | 'creditNoteStatuses', kind: string): RestHandler {
   return async ({ res, params, context, run }) => {
-    const outcome = await run(OPERATIONS[operation], { id: params.id }, context);
-    if (!outcome.ok) throw new OperationFailed(outcome.errors);
-    const document = outcome.result as { statuses: GraphQLStatus[] } | null;
+    const document = await resultOf(run, OPERATIONS[operation], { id: params.id ?? '' }, context);
     if (!document) return sendProblem(res, 'notFound', { detail: notFoundDetail(kind, params.id) });
     return sendJson(res, 200, { data: document.statuses.map(statusEntry) });
   };

@@ -1,19 +1,14 @@
 /**
  * `GET /v1/seller-profile` and `PUT /v1/seller-profile`: the tenant's seller
  * profile in snake_case, over the GraphQL `sellerProfile` query and
- * `setSellerProfile` mutation (same resolvers, same checks).
+ * `setSellerProfile` mutation (same resolvers, same checks): reaches the
+ * `sellerProfile` and `setSellerProfile` resolvers (src/schema/types/seller-profile.ts).
  */
-import { OperationFailed } from '../../src/http/run-operation.ts';
 import { toWireName } from '../../src/schema/wire-names.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
 import { inputType, readInput, sendValidationFailed } from './input.ts';
-import type { RestHandler } from './types.ts';
-
-type Issues = Array<{ path: string; rule: string; message: string }>;
-type SetResult =
-  | { __typename: 'SellerProfileSaved'; profile: Record<string, unknown> }
-  | { __typename: 'ValidationFailed'; issues: Issues };
+import { type InputOf, type RestHandler, resultOf } from './types.ts';
 
 const profileInput = inputType('SellerProfileInput');
 
@@ -27,21 +22,19 @@ export function sellerProfileRecord(value: unknown): unknown {
 
 /** `GET /v1/seller-profile`: 200 with the profile, 404 (not-found problem) while none is set. */
 export const getSellerProfileHandler: RestHandler = async ({ res, context, run }) => {
-  const outcome = await run(OPERATIONS.sellerProfile, {}, context);
-  if (!outcome.ok) throw new OperationFailed(outcome.errors);
-  if (outcome.result == null) {
+  const profile = await resultOf(run, OPERATIONS.sellerProfile, {}, context);
+  if (profile == null) {
     return sendProblem(res, 'notFound', { detail: 'No seller profile is set for this tenant: PUT /v1/seller-profile sets it' });
   }
-  return sendJson(res, 200, sellerProfileRecord(outcome.result));
+  return sendJson(res, 200, sellerProfileRecord(profile));
 };
 
 /** `PUT /v1/seller-profile`: the whole profile; 200 with it as stored, 400 for its structure, 422 for its values. */
 export const putSellerProfileHandler: RestHandler = async ({ req, res, context, run }) => {
   const read = await readInput(req, res, profileInput);
   if (!read) return;
-  const outcome = await run(OPERATIONS.setSellerProfile, { input: read.input }, context);
-  if (!outcome.ok) throw new OperationFailed(outcome.errors);
-  const result = outcome.result as SetResult;
+  const operation = OPERATIONS.setSellerProfile;
+  const result = await resultOf(run, operation, { input: read.input as InputOf<typeof operation> }, context);
   if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, profileInput, result.issues);
   return sendJson(res, 200, sellerProfileRecord(result.profile));
 };

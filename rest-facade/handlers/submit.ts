@@ -1,20 +1,15 @@
 /**
  * `POST /v1/invoices` and `POST /v1/credit-notes`: read the body, decode it
  * into the mutation's input, run the mutation, map its result type to a status.
+ * Reaches the `submitInvoice` / `submitCreditNote` resolvers (`resolveSubmit`,
+ * src/schema/submit.ts), with the HTTP body as the operation's root value.
  */
-import { OperationFailed } from '../../src/http/run-operation.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { submissionRecord, type GraphQLSubmission } from '../records.ts';
+import { submissionRecord } from '../records.ts';
 import { bodyPointer, inputType, readInput, sendValidationFailed } from './input.ts';
-import type { RestHandler } from './types.ts';
-
-type SubmitResult =
-  | { __typename: 'SubmissionAccepted'; replayed: boolean; submission: GraphQLSubmission }
-  | { __typename: 'ValidationFailed'; message: string; issues: Array<{ path: string; rule: string; message: string }> }
-  | { __typename: 'DuplicateSubmission'; message: string; existing: { id: string } }
-  | { __typename: 'IdempotencyConflict'; message: string; original: { id: string } | null }
-  | { __typename: 'InvalidArguments'; message: string; issues: Array<{ path: string; message: string }> };
+import type { VariablesOf } from '../../src/graphql/tada.ts';
+import { type RestHandler, resultOf } from './types.ts';
 
 /** The handler for one document type; `collection` is its path, e.g. `/v1/invoices`. */
 export function submitHandler(options: {
@@ -23,19 +18,15 @@ export function submitHandler(options: {
   collection: string;
 }): RestHandler {
   const type = inputType(options.inputTypeName);
+  const operation = OPERATIONS[options.operation];
   return async ({ req, res, context, run }) => {
     const read = await readInput(req, res, type);
     if (!read) return;
     const key = req.headers['idempotency-key'];
-    // This request's own context: the stored copy is the HTTP body itself.
-    context.submittedBody = read.body;
-    const outcome = await run(
-      OPERATIONS[options.operation],
-      { input: read.input, idempotencyKey: typeof key === 'string' ? key : null },
-      context,
-    );
-    if (!outcome.ok) throw new OperationFailed(outcome.errors);
-    const result = outcome.result as SubmitResult;
+    const idempotencyKey = typeof key === 'string' ? key : null;
+    const variables = { input: read.input, idempotencyKey } as VariablesOf<typeof operation>;
+    // The stored copy and the idempotency hash are those of the HTTP body itself.
+    const result = await resultOf(run, operation, variables, context, { submittedBody: read.body });
     switch (result.__typename) {
       case 'SubmissionAccepted': {
         const headers: Record<string, string> = { Location: `${options.collection}/${result.submission.id}` };

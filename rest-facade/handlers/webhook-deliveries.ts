@@ -3,22 +3,16 @@
  * deliveries, newest first, each with its attempts) and
  * `POST /v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver`.
  * Thin adapters over the `webhookDeliveries` connection and the
- * `redeliverWebhookEvent` mutation.
+ * `redeliverWebhookEvent` mutation (their resolvers: src/schema/types/webhook-delivery.ts).
  */
 import { sendJson, sendProblem } from '../problem.ts';
-import { webhookDeliveryRecord, type GraphQLWebhookDelivery } from '../records.ts';
-import type { RestHandler } from './types.ts';
-import { notFoundDetail, runWebhookOperation } from './webhook-endpoints.ts';
+import { webhookDeliveryRecord } from '../records.ts';
+import { WEBHOOK_OPERATIONS } from '../webhook-operations.ts';
+import { type RestHandler, resultOf } from './types.ts';
+import { notFoundDetail } from './webhook-endpoints.ts';
 
 /** Largest page: the connection's `maxSize`. */
 export const MAX_DELIVERIES_PAGE = 100;
-
-type DeliveryConnection = {
-  edges: Array<{ node: GraphQLWebhookDelivery }>;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-} | null;
-
-type RedeliverResult = ({ __typename: 'WebhookDelivery' } & GraphQLWebhookDelivery) | { __typename: 'NotFound'; message: string };
 
 type ParameterIssue = { parameter: string; message: string };
 
@@ -49,7 +43,7 @@ export const listWebhookDeliveriesHandler: RestHandler = async ({ req, res, para
     const detail = issues.map((issue) => `${issue.parameter} ${issue.message}`).join('; ');
     return sendProblem(res, 'malformed', { detail, errors: issues });
   }
-  const connection = await runWebhookOperation<DeliveryConnection>(run, 'webhookDeliveries', { endpointId: params.id, ...page }, context);
+  const connection = await resultOf(run, WEBHOOK_OPERATIONS.webhookDeliveries, { endpointId: params.id ?? '', ...page }, context);
   if (!connection) return sendProblem(res, 'notFound', { detail: notFoundDetail('webhook endpoint', params.id) });
   const { hasNextPage, endCursor } = connection.pageInfo;
   return sendJson(res, 200, {
@@ -60,8 +54,8 @@ export const listWebhookDeliveriesHandler: RestHandler = async ({ req, res, para
 
 /** 202 with the delivery, queued again with the same `webhook-id` and payload; 404 unless it is the endpoint's. */
 export const redeliverWebhookHandler: RestHandler = async ({ res, params, context, run }) => {
-  const variables = { deliveryId: params.deliveryId, endpointId: params.id };
-  const result = await runWebhookOperation<RedeliverResult>(run, 'redeliverWebhookEvent', variables, context);
+  const variables = { deliveryId: params.deliveryId ?? '', endpointId: params.id ?? '' };
+  const result = await resultOf(run, WEBHOOK_OPERATIONS.redeliverWebhookEvent, variables, context);
   if (result.__typename === 'NotFound') return sendProblem(res, 'notFound', { detail: result.message });
   return sendJson(res, 202, webhookDeliveryRecord(result));
 };

@@ -5,11 +5,13 @@
  */
 import type { Logger } from 'pino';
 import { contextFor, type ContextDeps } from '../context.ts';
-import type { RunOperation } from '../http/run-operation.ts';
+import type { RunOperation } from '../graphql/run-operation.ts';
+import { graphql } from '../graphql/tada.ts';
 import type { ReportLifecycleEvent } from './connector.ts';
 
-export const RECORD_LIFECYCLE_STATUS = /* GraphQL */ `
-  mutation ($input: LifecycleEventInput!) {
+/** The `recordLifecycleStatus` mutation, typed; `POST /pa/v1/lifecycle-events` runs it too. */
+export const RECORD_LIFECYCLE_STATUS = graphql(`
+  mutation RecordLifecycleStatus($input: LifecycleEventInput!) {
     result: recordLifecycleStatus(input: $input) {
       __typename
       ... on LifecycleStatusRecorded {
@@ -20,7 +22,7 @@ export const RECORD_LIFECYCLE_STATUS = /* GraphQL */ `
       ... on ValidationFailed { message issues { path rule message } }
     }
   }
-`;
+`);
 
 /** A reporter acting as the platform named `platformName`. */
 export function inProcessReporter(run: RunOperation, deps: ContextDeps, platformName: string, log: Logger): ReportLifecycleEvent {
@@ -36,7 +38,7 @@ export function inProcessReporter(run: RunOperation, deps: ContextDeps, platform
     };
     const outcome = await run(RECORD_LIFECYCLE_STATUS, { input }, contextFor(deps, principal));
     if (!outcome.ok) throw new Error(`recordLifecycleStatus failed: ${outcome.errors.map((e) => e.message).join('; ')}`);
-    const result = outcome.result as { __typename: string; issues?: unknown };
+    const { result } = outcome;
     if (result.__typename !== 'LifecycleStatusRecorded') log.warn({ result, event }, 'platform event refused');
   };
 }

@@ -5,6 +5,7 @@
 import { InputValidationError } from '@pothos/plugin-validation';
 import type { GraphQLInputType, GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../context.ts';
+import type { OperationRoot } from '../graphql/run-operation.ts';
 import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../domain/documents.ts';
 import { toJsonPointer } from '../domain/json-pointer.ts';
 import { submit, type SubmitCommand } from '../domain/submissions/service.ts';
@@ -46,14 +47,16 @@ export async function resolveSubmit(
   ctx: Context,
   info: GraphQLResolveInfo,
 ): Promise<SubmissionAccepted> {
-  // Through the REST facade the stored copy is the HTTP body itself, unknown fields included.
-  const body = ctx.submittedBody ?? wireBody(inputArgType(info), args.input);
+  // Through the REST facade the stored copy is the HTTP body itself, unknown fields included: the facade
+  // passes it as the operation's root value. Over GraphQL the root value is the transport's (or none).
+  const submitted = (info.rootValue as OperationRoot | null | undefined)?.submittedBody;
+  const body = submitted ?? wireBody(inputArgType(info), args.input);
   const command = {
     tenantId: tenantOf(ctx).id,
     documentType,
     document: body.json as unknown as InvoiceDocument & CreditNoteDocument,
     body: body.raw,
-    bodyBytes: ctx.submittedBody?.bytes,
+    bodyBytes: submitted?.bytes,
     idempotencyKey: args.idempotencyKey ?? undefined,
   } as SubmitCommand;
   const result = await submit(ctx.db, ctx.events, command);
