@@ -15,7 +15,8 @@ import { toEInvoice } from '../einvoice/map.ts';
 import { writeUbl } from '../einvoice/ubl.ts';
 import type { Validator } from '../validation/index.ts';
 import { locate } from './locate.ts';
-import type { GeneratedDocuments, PipelineInput, Rejection } from './store.ts';
+import type { PipelineInput } from './claim.ts';
+import type { GeneratedDocuments, Rejection } from './store.ts';
 
 /** The decision for one submission. */
 export type Outcome =

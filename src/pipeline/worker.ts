@@ -1,20 +1,27 @@
 /**
- * The pipeline worker: claims due submissions (store.ts), processes them
- * (process.ts) a few at a time, and commits each outcome with its
- * `processing_state_changed` event in one transaction, so webhooks and
- * subscriptions see every state change. Woken after each accepted
- * submission and each saved seller profile; polls every second otherwise
- * (the catch-up after a restart, another instance's rows, expired leases).
- * An unexpected failure (a crashed validation worker, a lost connection)
- * postpones the row with exponential backoff; nothing is dropped.
+ * The pipeline worker: claims due submissions with their inputs (`claim.ts`,
+ * one statement per claim), processes them (`process.ts`) a few at a time,
+ * and commits the outcomes in batches (`commit.ts`: states, rejections,
+ * documents and one `processing_state_changed` event each, set-based, with
+ * the events' outbox work), so webhooks and subscriptions see every state
+ * change. Woken after each accepted submission and each saved seller
+ * profile; polls every second otherwise (the catch-up after a restart,
+ * another instance's rows, expired leases). A lane does not wait for its
+ * outcome's commit: it goes on with the next document while the batch is
+ * written, up to `MAX_UNCOMMITTED` outcomes. An unexpected failure (a crashed
+ * validation worker, a lost connection, a refused batch item) postpones the
+ * row with exponential backoff; nothing is dropped: an outcome lost with its
+ * process leaves its row `received`, due again when the lease runs out.
  */
 import type { Logger } from 'pino';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/client.ts';
-import { transact } from '../db/transaction.ts';
-import { recordEvent } from '../domain/events/store.ts';
 import type { CommittedEvent, EventSink } from '../domain/events/types.ts';
-import { type Check, processSubmission } from './process.ts';
-import { claimDue, finish, loadInput, postpone } from './store.ts';
+import { claimDue, type PipelineInput } from './claim.ts';
+import { finishWriter } from './commit.ts';
+import { type Check, type Outcome, processSubmission } from './process.ts';
+import { postpone, release } from './store.ts';
+import { createWaker } from './waker.ts';
 
 export interface PipelineOptions {
   db: Db;
@@ -24,6 +31,12 @@ export interface PipelineOptions {
   log: Logger;
   /** Documents processed at once (default 4: the validator pool queues the rest). */
   concurrency?: number;
+  /**
+   * Rows claimed per claim statement (default: twice `concurrency` with the
+   * official artefacts, whose documents take a third of a second each, so a
+   * claim leases no more than the next second's work; 64 native).
+   */
+  claimSize?: number;
   /** Called after a document is committed as `validated` (the platform connector takes it from there). */
   onValidated?: (submissionId: string) => void;
 }
@@ -32,58 +45,48 @@ export interface Pipeline {
   /** Asks for a claim round now (after a submission or a profile was committed). */
   wake(): void;
   start(): void;
+  /** Stops claiming, lets the documents in hand finish and commit, and gives back the leases of the rest. */
   stop(): Promise<void>;
 }
 
 const LEASE_MS = 120_000;
-const POLL_MS = 1_000;
+/** Outcomes processed but not yet committed, at most (each holds its UBL and CII, about 40 KB). */
+const MAX_UNCOMMITTED = 128;
 
 function backoffMs(attempts: number): number {
   return Math.min(60_000, 1_000 * 2 ** Math.min(attempts, 6)) * (0.5 + Math.random() / 2);
 }
 
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** Builds the worker (see the module comment). */
 export function createPipeline(options: PipelineOptions): Pipeline {
-  const { db, events, log } = options;
+  const { db, events, log, validator } = options;
   const concurrency = options.concurrency ?? 4;
+  const claimSize = options.claimSize ?? (validator ? concurrency * 2 : 64);
+  const waker = createWaker();
+  const commit = finishWriter(db, events);
   let running = false;
   let loop: Promise<void> | undefined;
-  let pending = false;
-  let idle: (() => void) | undefined;
-  let idlePromise: Promise<void> | undefined;
   const attempts = new Map<string, number>();
-  // Claimed ids not yet taken by a lane; every lane takes the next one as soon as it is free, so no
-  // validation worker waits for the slowest document of a batch.
-  const queue: string[] = [];
+  // Claimed inputs not yet taken by a lane, with when they were claimed; every lane takes the next
+  // one as soon as it is free, so no validation worker waits for the slowest document of a claim.
+  const queue: Array<{ input: PipelineInput; claimedAt: number }> = [];
   let refilling: Promise<void> | undefined;
+  // Whether the last claim found as many rows as it asked for: more are probably due.
+  let moreDue = false;
+  const uncommitted = new Set<Promise<void>>();
 
-  /** Until woken or POLL_MS have passed; every idle lane waits on the same promise. */
-  function wait(): Promise<void> {
-    if (pending) {
-      pending = false;
-      return Promise.resolve();
-    }
-    if (!idlePromise) {
-      idlePromise = new Promise((resolve) => {
-        const timer = setTimeout(done, POLL_MS);
-        function done() {
-          clearTimeout(timer);
-          idle = undefined;
-          idlePromise = undefined;
-          resolve();
-        }
-        idle = done;
-      });
-    }
-    return idlePromise;
-  }
-
-  /** Claims more ids into the queue; lanes that find it empty share one claim. */
+  /** Claims more inputs into the queue; lanes that find it empty share one claim. */
   function refill(): Promise<void> {
     refilling ??= (async () => {
       try {
-        queue.push(...(await claimDue(db, concurrency * 2, LEASE_MS)));
+        const claimedAt = Date.now();
+        const inputs = await claimDue(db, claimSize, LEASE_MS);
+        moreDue = inputs.length === claimSize;
+        for (const input of inputs) queue.push({ input, claimedAt });
       } catch (error) {
+        moreDue = false;
         if (running) log.warn({ err: error }, 'pipeline: claim failed');
       } finally {
         refilling = undefined;
@@ -92,56 +95,73 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     return refilling;
   }
 
-  async function handle(id: string): Promise<void> {
+  /** The next input: claimed ahead while more are due, so a lane seldom waits on a claim. */
+  async function next(): Promise<PipelineInput | undefined> {
+    if (queue.length === 0) await refill();
+    else if (moreDue && queue.length <= claimSize / 2) void refill();
+    return queue.shift()?.input;
+  }
+
+  async function failed(id: string, error: unknown): Promise<void> {
+    const count = (attempts.get(id) ?? 0) + 1;
+    attempts.set(id, count);
+    log.warn({ submissionId: id, attempt: count, err: error }, 'pipeline: processing failed, will retry');
+    await postpone(db, id, backoffMs(count), message(error)).catch(() => {});
+  }
+
+  /** After the outcome's batch: the platform hand-over, or the backoff when the batch failed. */
+  async function settle(id: string, state: Outcome['state'], written: Promise<CommittedEvent | undefined>): Promise<void> {
+    let event: CommittedEvent | undefined;
     try {
-      const input = await loadInput(db, id);
-      if (!input) return;
-      const outcome = await processSubmission(input, options.validator);
-      const committed: CommittedEvent[] = [];
-      const row = await transact(db, async (tx) => {
-        const finished = await finish(
-          tx,
-          id,
-          input.submission.tenantId,
-          outcome.state,
-          outcome.documents,
-          outcome.state === 'rejected' ? outcome.rejection : undefined,
-        );
-        if (!finished) return undefined;
-        const base = { tenantId: finished.tenantId, submissionId: id, documentType: finished.documentType };
-        committed.push(await recordEvent(tx, events, { ...base, type: 'processing_state_changed', processingState: outcome.state }));
-        return finished;
-      });
-      attempts.delete(id);
-      if (!row) return;
-      events.committed(committed);
-      log.debug({ submissionId: id, state: outcome.state }, 'pipeline: processed');
-      if (outcome.state === 'validated') options.onValidated?.(id);
+      event = await written;
     } catch (error) {
-      const count = (attempts.get(id) ?? 0) + 1;
-      attempts.set(id, count);
-      log.warn({ submissionId: id, attempt: count, err: error }, 'pipeline: processing failed, will retry');
-      await postpone(db, id, backoffMs(count), error instanceof Error ? error.message : String(error)).catch(() => {});
+      await failed(id, error);
+      return;
     }
+    attempts.delete(id);
+    // Undefined: no longer `received` when its batch ran (finished elsewhere): nothing was written.
+    if (!event) return;
+    log.debug({ submissionId: id, state }, 'pipeline: processed');
+    try {
+      if (state === 'validated') options.onValidated?.(id);
+    } catch (error) {
+      log.error({ submissionId: id, err: error }, 'pipeline: the validated callback threw');
+    }
+  }
+
+  async function handle(input: PipelineInput): Promise<void> {
+    const id = input.submission.id;
+    let outcome: Outcome;
+    try {
+      outcome = await processSubmission(input, validator);
+    } catch (error) {
+      await failed(id, error);
+      return;
+    }
+    const settled: Promise<void> = settle(id, outcome.state, commit({ submission: input.submission, outcome })).finally(() => {
+      uncommitted.delete(settled);
+      if (uncommitted.size < MAX_UNCOMMITTED) waker.roomFreed();
+    });
+    uncommitted.add(settled);
   }
 
   async function lane(): Promise<void> {
     while (running) {
-      if (queue.length === 0) await refill();
-      const id = queue.shift();
-      if (id === undefined) {
-        await wait();
+      const input = await next();
+      if (input === undefined) {
+        await waker.idle();
         continue;
       }
-      await handle(id);
+      await handle(input);
+      while (uncommitted.size >= MAX_UNCOMMITTED) await waker.room();
+      // Native processing never waits: a turn of the event loop between documents lets requests
+      // and the batch's replies through.
+      await nextTurn();
     }
   }
 
   return {
-    wake() {
-      if (idle) idle();
-      else pending = true;
-    },
+    wake: () => waker.wake(),
     start() {
       if (running) return;
       running = true;
@@ -149,8 +169,16 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     },
     async stop() {
       running = false;
-      idle?.();
+      waker.stopping();
       await loop;
+      await refilling;
+      await Promise.all(uncommitted);
+      // Rows held longer than half a lease may have been claimed again by another instance: left to run out.
+      const fresh = queue.splice(0).filter(({ claimedAt }) => Date.now() - claimedAt < LEASE_MS / 2);
+      await release(
+        db,
+        fresh.map(({ input }) => input.submission.id),
+      ).catch(() => {});
     },
   };
 }
