@@ -6,7 +6,6 @@
  */
 import { GraphQLError, Kind, type DocumentNode } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { Context, CreateContext } from '../context.ts';
@@ -123,8 +122,9 @@ export function buildYoga(deps: { createContext: CreateContext; log: Logger; sub
         return principal?.kind === 'tenant' ? principal.tenant.id : undefined;
       }),
     ],
-    // GraphiQL from our own dependencies (render-graphiql inlines its bundle): nothing loads from a CDN.
-    renderGraphiQL,
+    // GraphiQL from our own dependencies (render-graphiql inlines its bundle): nothing loads from a CDN. Imported
+    // when first served: the bundle held tens of MB of every gateway's heap, browser or not (docs/performance.md).
+    renderGraphiQL: async (graphiqlOptions) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(graphiqlOptions),
     graphiql: {
       title: 'Passerelle GraphQL',
       defaultQuery: GRAPHIQL_DEFAULT_QUERY,
