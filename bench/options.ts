@@ -32,6 +32,10 @@ export interface BenchOptions {
   pipelineDocuments: number;
   /** Pipeline, native run: documents submitted before the seller profile, then drained. */
   pipelineBacklog: number;
+  /** Default configuration: documents of the bounded batch, POSTed at once and drained completely. */
+  defaultBatch: number;
+  /** Default configuration: longest wait for a drain (the batch's, then the load's backlog), seconds. */
+  drainMaxSeconds: number;
   /** Scenario names to run (all when empty). */
   only: string[];
   /** Seconds the gateway must stay idle before a scenario starts (0: no wait). */
@@ -61,11 +65,14 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --pipeline-rate N    pipeline, VALIDATION=official: documents offered per second (default 30)
   --pipeline-documents N  pipeline, VALIDATION=official: documents offered (default rate × duration; quick: 20)
   --pipeline-backlog N pipeline, VALIDATION=native: backlog drained once the seller profile is set (default 2000; quick: 20)
+  --default-batch N    default configuration: documents POSTed at once and drained (default 200; quick 8)
+  --drain-max S        default configuration: longest drain, batch and load backlog each (default 600; quick 15)
   --settle S           before each scenario, wait until the gateway used < 10 % CPU for S s (default 3; quick: no wait)
   --settle-max S       longest such wait (default 120)
   --gateway-env N=V    extra environment variable for the gateway (repeatable)
   --profile DIR        run the gateway with node --cpu-prof, profiles in DIR (open in Chrome DevTools)
-  --only a,b           run only these scenarios (names as in results.json: rest-post, floor-get, …, pipeline)
+  --only a,b           run only these scenarios (rest-post, floor-get, …, fanout as in results.json;
+                       pipeline, status-ingestion, default-configuration)
   --no-embedded        skip the embedded-engine section
   --output FILE        results file (default bench/results.json)
 Environment: BENCH_DATABASE_URL=postgres://… adds the PostgreSQL section (gateway vs floor).`;
@@ -110,6 +117,8 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
       'pipeline-rate': { type: 'string' },
       'pipeline-documents': { type: 'string' },
       'pipeline-backlog': { type: 'string' },
+      'default-batch': { type: 'string' },
+      'drain-max': { type: 'string' },
       settle: { type: 'string' },
       'settle-max': { type: 'string' },
       'gateway-env': { type: 'string', multiple: true },
@@ -144,6 +153,8 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
       true,
     ),
     pipelineBacklog: positive('pipeline-backlog', values['pipeline-backlog'], quick ? 20 : 2000, true),
+    defaultBatch: positive('default-batch', values['default-batch'], quick ? 8 : 200, true),
+    drainMaxSeconds: positive('drain-max', values['drain-max'], quick ? 15 : 600, false),
     settleSeconds: values.settle === '0' ? 0 : positive('settle', values.settle, quick ? 0 : 3, false),
     settleMaxSeconds: positive('settle-max', values['settle-max'], quick ? 2 : 120, false),
     gatewayEnv: environment(values['gateway-env'] ?? []),

@@ -15,6 +15,9 @@
  *   npm run bench -- --quick        # ~20 s smoke run
  */
 import { loadavg } from 'node:os';
+import { runDefaultConfiguration } from './default-config.ts';
+import { defaultConfigurationText } from './default-config-report.ts';
+import { DEFAULT_CONFIGURATION, type DefaultConfigurationOutcome } from './default-config-types.ts';
 import { startLoadGenerator } from './load.ts';
 import { parseOptions, USAGE } from './options.ts';
 import { installCleanup, killChildren } from './processes.ts';
@@ -38,16 +41,17 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const known = [...SCENARIO_NAMES, STATUS_INGESTION];
+  const known = [...SCENARIO_NAMES, STATUS_INGESTION, DEFAULT_CONFIGURATION];
   const unknown = options.only.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     console.error(`bench: unknown scenario ${unknown.join(', ')}; known: ${known.join(', ')}`);
     return 2;
   }
-  // Status ingestion runs apart, like the pipeline: `--only status-ingestion` alone starts no section.
-  const others = options.only.filter((name) => name !== STATUS_INGESTION);
+  // Status ingestion and the default configuration run apart, like the pipeline: `--only` naming them alone starts no section.
+  const others = options.only.filter((name) => name !== STATUS_INGESTION && name !== DEFAULT_CONFIGURATION);
   const runSections = options.only.length === 0 || (others.length > 0 && selects(others, 'sections'));
   const runStatuses = options.only.length === 0 || options.only.includes(STATUS_INGESTION);
+  const runDefault = options.only.length === 0 || options.only.includes(DEFAULT_CONFIGURATION);
 
   installCleanup();
   const loadAverageAtStart = Number(loadavg()[0]!.toFixed(2));
@@ -85,6 +89,10 @@ async function main(): Promise<number> {
   let statuses: StatusIngestionOutcome | undefined;
   if (runStatuses)
     statuses = await runStatusIngestion({ options, runId, gatewayEnv: { ...GATEWAY_ENV, ...options.gatewayEnv } }, databaseUrl);
+  // Its own gateway (sandbox PA, official validation), floor and database, like status ingestion.
+  let defaults: DefaultConfigurationOutcome | undefined;
+  if (runDefault)
+    defaults = await runDefaultConfiguration({ options, runId, gatewayEnv: { ...GATEWAY_ENV, ...options.gatewayEnv } }, databaseUrl);
   const pipelines: PipelineOutcome[] = [];
   if (selects(options.only, 'pipeline')) {
     const shared = { options, runId, gatewayEnv: { ...GATEWAY_ENV, ...options.gatewayEnv } };
@@ -93,10 +101,18 @@ async function main(): Promise<number> {
   }
 
   const results = buildResults(options, sections, loadAverageAtStart, pipelines);
-  results.harnessProblems.unshift(...broken, ...(statuses?.problems ?? []).map((problem) => `${STATUS_INGESTION}: ${problem}`));
-  writeResults(statuses ? Object.assign(results, { statusIngestion: statuses }) : results, options.output);
+  results.harnessProblems.unshift(
+    ...broken,
+    ...(statuses?.problems ?? []).map((problem) => `${STATUS_INGESTION}: ${problem}`),
+    ...(defaults?.problems ?? []).map((problem) => `${DEFAULT_CONFIGURATION}: ${problem}`),
+  );
+  writeResults(
+    Object.assign(results, statuses && { statusIngestion: statuses }, defaults && { defaultConfiguration: defaults }),
+    options.output,
+  );
   console.log(formatResults(results));
   if (statuses) console.log(`\n${statusIngestionText(statuses, options.quick).join('\n')}`);
+  if (defaults) console.log(`\n${defaultConfigurationText(defaults, options.quick).join('\n')}`);
   console.log(`\nResults written to ${options.output} (${((Date.now() - started) / 1000).toFixed(0)} s in all).`);
   return results.harnessProblems.length > 0 ? 1 : 0;
 }
