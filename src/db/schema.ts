@@ -95,8 +95,9 @@ export const submissions = pgTable(
     pipelineLastError: text('pipeline_last_error'),
   },
   (t) => [
-    // Only the rows still waiting for the pipeline: small, and gone from it once processed.
-    index('submissions_received_idx').on(t.id).where(sql`${t.processingState} = 'received'`),
+    // Only the rows still waiting for the pipeline, per tenant: the claim reads the tenants that have a
+    // seller profile, so a backlog of a tenant without one is never walked (src/pipeline/claim.ts).
+    index('submissions_received_tenant_idx').on(t.tenantId, t.id).where(sql`${t.processingState} = 'received'`),
     // The sending stage's queue: validated rows wait for the PA connector.
     index('submissions_validated_idx').on(t.id).where(sql`${t.processingState} = 'validated'`),
     uniqueIndex('submissions_tenant_type_number_key').on(t.tenantId, t.documentType, t.number),

@@ -13,6 +13,12 @@
  * leased meanwhile is re-checked under its lock (READ COMMITTED re-evaluates
  * the condition on the newest version), so it is never claimed twice. One
  * statement is one transaction: the lease and the read cannot part.
+ *
+ * The candidates are read per tenant with a seller profile (index
+ * `submissions_received_tenant_idx`, oldest first in each, then oldest first
+ * overall): the received backlog of a tenant without a profile, which waits
+ * for one, is never walked. Twice `limit` candidates are read, so rows that
+ * another instance is claiming at that moment (skipped) leave others to take.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
@@ -31,9 +37,18 @@ export interface PipelineInput {
 
 function statement(limit: number, leaseMs: number) {
   return sql`
-WITH due AS (
-  SELECT s.id FROM submissions s JOIN seller_profiles p ON p.tenant_id = s.tenant_id
-    WHERE s.processing_state = 'received' AND (s.pipeline_next_at IS NULL OR s.pipeline_next_at <= now())
+WITH candidates AS (
+  SELECT c.id FROM seller_profiles p CROSS JOIN LATERAL (
+    SELECT s.id FROM submissions s
+      WHERE s.tenant_id = p.tenant_id AND s.processing_state = 'received'
+        AND (s.pipeline_next_at IS NULL OR s.pipeline_next_at <= now())
+      ORDER BY s.id LIMIT ${limit * 2}::int
+  ) c
+  ORDER BY c.id LIMIT ${limit * 2}::int
+), due AS (
+  SELECT s.id FROM submissions s
+    WHERE s.id IN (SELECT id FROM candidates) AND s.processing_state = 'received'
+      AND (s.pipeline_next_at IS NULL OR s.pipeline_next_at <= now())
     ORDER BY s.id LIMIT ${limit}::int
     FOR UPDATE OF s SKIP LOCKED
 ), claimed AS (
