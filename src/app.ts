@@ -74,6 +74,8 @@ export interface AppOptions {
    */
   validation?: 'official' | 'native';
   validationWorkers?: number;
+  /** Nice value of the validation workers (0-19, default 10: src/validation/priority.ts). */
+  validationNice?: number;
   /** Hooks of a PA connector run outside the app (tests); default: the app's own connector's. */
   platformHooks?: PlatformHooks;
 }
@@ -102,7 +104,10 @@ export function buildApp(options: AppOptions): App {
   const hub = createEventHub(options.db, log);
   const queue = createWebhookQueue(options.db, log);
   const presence = endpointPresence();
-  const validator = options.validation === 'official' ? createValidator({ workers: options.validationWorkers ?? 2 }) : undefined;
+  const validator =
+    options.validation === 'official'
+      ? createValidator({ workers: options.validationWorkers ?? 2, nice: options.validationNice })
+      : undefined;
   const events: EventSink = createEventSink({
     hub,
     presence,

@@ -59,6 +59,7 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     realtime: { connectionsPerToken: config.subscriptionConnectionsPerToken, subscriptionsPerToken: config.subscriptionsPerToken },
     validation: config.validation,
     validationWorkers: config.validationWorkers,
+    validationNice: config.validationNice,
     platform: platformOption(platform),
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),

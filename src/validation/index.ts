@@ -20,6 +20,11 @@ export type { Finding, FindingSource, Syntax, ValidationReport } from './types.t
 export interface ValidatorOptions {
   /** Worker threads (default 2). Each holds every artefact, about 150-250 MB. */
   workers?: number;
+  /**
+   * Nice value of the worker threads, 0-19 (default 10, priority.ts): under load the threads that
+   * acknowledge submissions go first. 0 keeps the process's priority.
+   */
+  nice?: number;
 }
 
 /** A pool of validation workers. Calls may overlap; at most `workers` documents are validated at once. */
@@ -43,13 +48,17 @@ export interface Validator {
  */
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 512 };
 
+/** The workers' default nice value (ValidatorOptions.nice). */
+export const DEFAULT_NICE = 10;
+
 /**
- * Spawns a validation worker. Built (dist/): worker.js. From the TypeScript sources (vitest, tsx): a
+ * Spawns a validation worker at nice `nice` (0: the process's priority). Built (dist/): worker.js. From the TypeScript sources (vitest, tsx): a
  * worker thread does not inherit the parent's loader, so a small bootstrap imports worker.ts through tsx.
  */
-export function spawnValidationWorker(): Worker {
+export function spawnValidationWorker(nice = 0): Worker {
   const self = import.meta.url;
-  if (!self.endsWith('.ts')) return new Worker(new URL('./worker.js', self), { resourceLimits: RESOURCE_LIMITS });
+  const options = { resourceLimits: RESOURCE_LIMITS, workerData: { nice } };
+  if (!self.endsWith('.ts')) return new Worker(new URL('./worker.js', self), options);
   // tsx's ESM API by absolute URL (an eval worker resolves bare names from the cwd). Its CJS twin,
   // which require.resolve finds, registers its loader at a wrong relative path (tsx 4.23).
   const tsx = pathToFileURL(
@@ -59,7 +68,7 @@ export function spawnValidationWorker(): Worker {
   ).href;
   const entry = new URL('./worker.ts', self).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
-  return new Worker(bootstrap, { eval: true, resourceLimits: RESOURCE_LIMITS });
+  return new Worker(bootstrap, { ...options, eval: true });
 }
 
 /**
@@ -74,7 +83,8 @@ export function createValidator(options: ValidatorOptions = {}): Validator {
       throw new Error(`${sefFile(root, name)} is missing: run \`npm run build\` (or \`npm run artefacts:compile\`)`);
     }
   }
-  const pool = new WorkerPool<ValidationJob, ValidationReport>(spawnValidationWorker, options.workers ?? 2, undefined, true);
+  const nice = options.nice ?? DEFAULT_NICE;
+  const pool = new WorkerPool<ValidationJob, ValidationReport>(() => spawnValidationWorker(nice), options.workers ?? 2, undefined, true);
   return {
     validate: (syntax, xml) => pool.run({ kind: 'invoice', syntax, xml }),
     validateCdar: (xml) => pool.run({ kind: 'cdar', xml }),

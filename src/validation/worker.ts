@@ -2,13 +2,17 @@
  * Validation worker thread: loads the engine once, then answers `{ id, job }` messages with
  * `{ id, ok: true, report }` or `{ id, ok: false, error }`. Posts `{ ready: true }` once loaded, or
  * `{ ready: false, error }` if the artefacts cannot be loaded (the pool then stops respawning).
+ * `workerData.nice`: the thread's nice value (priority.ts), set before the artefacts load.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { type Engine, loadEngine } from './engine.ts';
+import { lowerThreadPriority } from './priority.ts';
 import type { ValidationJob } from './types.ts';
 
 if (!parentPort) throw new Error('src/validation/worker is a worker thread entry point');
 const port = parentPort;
+const { nice } = (workerData ?? {}) as { nice?: number };
+if (nice) lowerThreadPriority(nice);
 
 let engine: Engine;
 try {
