@@ -6,11 +6,13 @@
  */
 import { graphql } from '../src/graphql/tada.ts';
 
-const STATUS = graphql(`
+/** A lifecycle status entry's fields (`statusEntry` in records.ts reads them). */
+export const STATUS = graphql(`
   fragment StatusEntry on LifecycleStatus { code label final occurredAt reason reasonCode flags }
 `);
 
-const RECORD = graphql(
+/** A submission record's fields (`submissionRecord` in records.ts reads them). */
+export const RECORD = graphql(
   `
   fragment SubmissionRecord on Submission {
     id saasId number processingState originSubmissionId createdAt

@@ -2,38 +2,32 @@
  * GraphQL results in the spec's snake_case shapes (spec § Submission record,
  * § Lifecycle status entry). Absent optional fields are left out, not null.
  */
-import { lifecycleCode } from '../src/domain/lifecycle/codes.ts';
+import type { ResultOf } from '../src/graphql/tada.ts';
+import type { RECORD, STATUS } from './operations.ts';
+import type { DELIVERY, ENDPOINT } from './webhook-operations.ts';
 
-export interface GraphQLStatus {
-  code: number;
-  label: string;
-  final?: boolean;
-  occurredAt: string;
-  reason: string | null;
-  reasonCode?: string | null;
-  flags?: string[];
-}
+/** The `StatusEntry` fragment's result: a lifecycle status as the facade reads it. */
+export type StatusFields = ResultOf<typeof STATUS>;
 
-export interface GraphQLSubmission {
-  id: string;
-  saasId: string;
-  number: string;
-  processingState: string;
-  originSubmissionId: string | null;
-  createdAt: string;
-  lifecycleStatus?: GraphQLStatus | null;
-  rejection?: GraphQLRejection | null;
-  validationWarnings?: Array<{ rule: string; message: string; location: string }> | null;
-}
+type SubmissionFields = ResultOf<typeof RECORD>;
+/** The fields of the `SubmissionRecord` fragment that a submit reply does not select (a new submission has none). */
+type LaterFields = 'lifecycleStatus' | 'rejection' | 'validationWarnings';
+
+/**
+ * A submission as `submissionRecord` reads it: the `SubmissionRecord`
+ * fragment's result, where the fields a new submission cannot have yet may be
+ * left unselected (the submit mutations' `SubmitAccepted` selects the others).
+ */
+export type SubmissionRecordFields = Omit<SubmissionFields, LaterFields> & Partial<Pick<SubmissionFields, LaterFields>>;
 
 /** `Submission.rejection`: the rules a rejected document breaks (issue 17). */
-export interface GraphQLRejection {
-  source: string;
-  errors: Array<{ rule: string; message: string; path: string | null; profilePath: string | null; location: string | null }>;
-}
+type RejectionFields = NonNullable<SubmissionFields['rejection']>;
+
+/** The `WebhookEndpointRecord` fragment's result. */
+export type WebhookEndpointFields = ResultOf<typeof ENDPOINT>;
 
 /** `rejection` in snake_case: `{ source, errors: [{ rule, message, path?, profile_path?, location? }] }`, absent members left out. */
-export function rejectionRecord(rejection: GraphQLRejection): Record<string, unknown> {
+export function rejectionRecord(rejection: RejectionFields): Record<string, unknown> {
   return {
     source: rejection.source,
     errors: rejection.errors.map((error) => ({
@@ -50,20 +44,20 @@ export function rejectionRecord(rejection: GraphQLRejection): Record<string, unk
  * A lifecycle status entry: `{ code, label, final, occurred_at, reason?, reason_code?, flags? }`;
  * `flags` only when the entry has some (AFTER_FINAL_STATUS, REASON_MISSING, TO_BE_VERIFIED).
  */
-export function statusEntry(status: GraphQLStatus): Record<string, unknown> {
+export function statusEntry(status: StatusFields): Record<string, unknown> {
   return {
     code: status.code,
     label: status.label,
-    final: status.final ?? lifecycleCode(status.code)?.final ?? false,
+    final: status.final,
     occurred_at: status.occurredAt,
     ...(status.reason != null && { reason: status.reason }),
     ...(status.reasonCode != null && { reason_code: status.reasonCode }),
-    ...(status.flags?.length && { flags: status.flags }),
+    ...(status.flags.length && { flags: status.flags }),
   };
 }
 
 /** A submission record; `processing_state` is the enum value in lower case (`received`). */
-export function submissionRecord(submission: GraphQLSubmission): Record<string, unknown> {
+export function submissionRecord(submission: SubmissionRecordFields): Record<string, unknown> {
   return {
     submission_id: submission.id,
     saas_id: submission.saasId,
@@ -77,41 +71,11 @@ export function submissionRecord(submission: GraphQLSubmission): Record<string, 
   };
 }
 
-export interface GraphQLWebhookEndpoint {
-  id: string;
-  url: string;
-  description: string | null;
-  eventTypes: string[];
-  enabled: boolean;
-  disabledAt: string | null;
-  disabledReason: string | null;
-  previousSecretExpiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface GraphQLWebhookAttempt {
-  attemptedAt: string;
-  httpStatus: number | null;
-  durationMs: number;
-  error: string | null;
-}
-
-export interface GraphQLWebhookDelivery {
-  id: string;
-  webhookId: string;
-  eventType: string;
-  status: string;
-  createdAt: string;
-  nextAttemptAt: string | null;
-  attempts: GraphQLWebhookAttempt[];
-}
-
 /**
  * A webhook endpoint: `{ id, url, event_types, description?, enabled, disabled_at?,
  * disabled_reason?, previous_secret_expires_at?, created_at, updated_at }`. Never the secret.
  */
-export function webhookEndpointRecord(endpoint: GraphQLWebhookEndpoint): Record<string, unknown> {
+export function webhookEndpointRecord(endpoint: WebhookEndpointFields): Record<string, unknown> {
   return {
     id: endpoint.id,
     url: endpoint.url,
@@ -127,7 +91,7 @@ export function webhookEndpointRecord(endpoint: GraphQLWebhookEndpoint): Record<
 }
 
 /** A webhook delivery with its attempts, oldest attempt first; `http_status` and `error` only when there is one. */
-export function webhookDeliveryRecord(delivery: GraphQLWebhookDelivery): Record<string, unknown> {
+export function webhookDeliveryRecord(delivery: ResultOf<typeof DELIVERY>): Record<string, unknown> {
   return {
     id: delivery.id,
     webhook_id: delivery.webhookId,

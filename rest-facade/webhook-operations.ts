@@ -5,13 +5,15 @@
  */
 import { graphql } from '../src/graphql/tada.ts';
 
-const ENDPOINT = graphql(`
+/** A webhook endpoint's fields (`webhookEndpointRecord` in records.ts reads them). */
+export const ENDPOINT = graphql(`
   fragment WebhookEndpointRecord on WebhookEndpoint {
     id url description eventTypes enabled disabledAt disabledReason previousSecretExpiresAt createdAt updatedAt
   }
 `);
 
-const DELIVERY = graphql(`
+/** A webhook delivery's fields (`webhookDeliveryRecord` in records.ts reads them). */
+export const DELIVERY = graphql(`
   fragment WebhookDeliveryRecord on WebhookDelivery {
     id webhookId eventType status createdAt nextAttemptAt
     attempts { attemptedAt httpStatus durationMs error }

@@ -5,11 +5,11 @@
  * lifecycle status entry is in the status history's shape.
  */
 import { contextFor, type ContextDeps } from '../src/context.ts';
-import { displayLabel } from '../src/domain/lifecycle/codes.ts';
+import { displayLabel, lifecycleCode } from '../src/domain/lifecycle/codes.ts';
 import { OperationFailed, type RunOperation } from '../src/graphql/run-operation.ts';
 import type { PayloadBuilder } from '../src/webhooks/deliver.ts';
 import { OPERATIONS } from './operations.ts';
-import { statusEntry, submissionRecord } from './records.ts';
+import { type StatusFields, statusEntry, submissionRecord } from './records.ts';
 
 export function webhookPayloads(run: RunOperation, deps: ContextDeps): PayloadBuilder {
   return {
@@ -29,10 +29,12 @@ export function webhookPayloads(run: RunOperation, deps: ContextDeps): PayloadBu
         code: status.code,
         // The same label as the GraphQL field gives, the PA's own one for a code the gateway has no label for.
         label: displayLabel(status.code, status.platformLabel),
+        // As `LifecycleStatus.final` and `.flags` resolve (src/schema/types/lifecycle-status.ts).
+        final: lifecycleCode(status.code)?.final ?? false,
         occurredAt: status.occurredAt.toISOString(),
         reason: status.reason,
         reasonCode: status.reasonCode,
-        flags: status.flags,
+        flags: status.flags as StatusFields['flags'],
       });
     },
   };

@@ -8,7 +8,7 @@
  * resolvers (src/schema/types/webhook-endpoint.ts).
  */
 import { sendJson, sendProblem } from '../problem.ts';
-import { webhookEndpointRecord, type GraphQLWebhookEndpoint } from '../records.ts';
+import { webhookEndpointRecord, type WebhookEndpointFields } from '../records.ts';
 import { WEBHOOK_OPERATIONS } from '../webhook-operations.ts';
 import { inputType, readInput, sendValidationFailed } from './input.ts';
 import { type InputOf, type RestHandler, resultOf } from './types.ts';
@@ -22,7 +22,7 @@ export function notFoundDetail(kind: string, id: string | undefined): string {
   return `No ${kind} with id "${(id ?? '').slice(0, 80)}"`;
 }
 
-const withSecret = (result: { secret: string; endpoint: GraphQLWebhookEndpoint }) => ({
+const withSecret = (result: { secret: string; endpoint: WebhookEndpointFields }) => ({
   ...webhookEndpointRecord(result.endpoint),
   secret: result.secret,
 });

@@ -5,11 +5,11 @@
  * at submission (the synchronous rules), and the pipeline runs the same code
  * to build the document: one source for each rule and each amount.
  */
-import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../domain/documents.ts';
 import type { RuleViolation } from '../domain/rules/catalogue.ts';
 import { type BuyerFacts, buyerFacts } from './buyer.ts';
 import { currencyExponent, toCents } from './decimal.ts';
 import { checkFramework } from './framework.ts';
+import type { DeriveInput } from './input.ts';
 import { type MappedLine, mapLine } from './lines.ts';
 import type { EInvoice } from './model.ts';
 import { withoutNulls } from './nulls.ts';
@@ -23,10 +23,7 @@ export type BodyDocument = Omit<EInvoice, 'seller' | 'notes' | 'businessProcess'
   billingFramework: string | undefined;
 };
 
-/** The input: a document of one kind, and for a credit note the original invoice's customer (its buyer). */
-export type DeriveInput =
-  | { kind: 'invoice'; document: InvoiceDocument }
-  | { kind: 'credit_note'; document: CreditNoteDocument; customer: CustomerSnapshot | undefined };
+export type { DeriveInput } from './input.ts';
 
 export { BILLING_FRAMEWORKS } from './framework.ts';
 

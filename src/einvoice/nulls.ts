@@ -1,6 +1,6 @@
 /** Null on the wire means absent: the mapping's input without null members. */
 import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../domain/documents.ts';
-import type { DeriveInput } from './derive.ts';
+import type { DeriveInput } from './input.ts';
 
 /**
  * The input with the `null` members of the objects the mapping reads left out: the document, its

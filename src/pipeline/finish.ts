@@ -18,7 +18,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import type { CommittedEvent } from '../domain/events/types.ts';
-import type { SubmissionRow } from '../domain/submissions/store.ts';
+import type { SubmissionRow } from '../domain/submissions/read/index.ts';
 import type { Outcome } from './process.ts';
 import { rowsOf } from './rows.ts';
 

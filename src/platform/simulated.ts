@@ -13,7 +13,7 @@
  */
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { submissionNumber } from '../domain/submissions/store.ts';
+import { submissionNumber } from '../domain/submissions/read/index.ts';
 import type { PlatformConnector, ReportLifecycleEvent } from './connector.ts';
 import type { Scheduler } from './scheduler.ts';
 

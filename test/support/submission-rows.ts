@@ -1,8 +1,7 @@
 /** Submission rows and Idempotency-Key records for tests that call the write path directly (group commit). */
 import { randomUUID } from 'node:crypto';
 import { newTimeOrderedId } from '../../src/domain/ids.ts';
-import type { NewSubmission } from '../../src/domain/submissions/store.ts';
-import type { KeyRecord } from '../../src/domain/submissions/write.ts';
+import type { KeyRecord, NewSubmission } from '../../src/domain/submissions/write.ts';
 
 /** A submission row of `tenantId`; `number` and `saasId` default to fresh values. */
 export function row(tenantId: string, fields: { number?: string; saasId?: string } = {}): NewSubmission {

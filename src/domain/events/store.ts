@@ -5,7 +5,7 @@ import { preparedPerDatabase } from '../../db/prepared.ts';
 import { lifecycleStatuses, submissionEvents, submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../documents.ts';
 import { statusColumns, type LifecycleStatusRow } from '../lifecycle/store.ts';
-import { submissionColumns, type SubmissionRow } from '../submissions/store.ts';
+import { submissionColumns, type SubmissionRow } from '../submissions/read/index.ts';
 import type { CommittedEvent, EventSink, SubmissionEventType } from './types.ts';
 
 type NewEvent = Parameters<typeof insertEvent>[1];

@@ -22,7 +22,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { SubmissionRow } from '../submissions/store.ts';
+import type { SubmissionRow } from '../submissions/read/index.ts';
 import { FINAL_CODES, REJECTING_CODES } from './codes.ts';
 import type { LifecycleStatusRow } from './store.ts';
 

@@ -13,7 +13,7 @@ import { preparedPerDatabase } from '../../db/prepared.ts';
 import { sqlState } from '../../db/sql-state.ts';
 import { transact } from '../../db/transaction.ts';
 import type { CommittedEvent, EventSink } from '../events/types.ts';
-import type { SubmissionRow } from '../submissions/store.ts';
+import type { SubmissionRow } from '../submissions/read/index.ts';
 import { recordBatch, type BatchItem, type BatchOutcome } from './batch-statement.ts';
 import { findByEventId, lockSubmissions } from './recording-store.ts';
 import type { LifecycleStatusRow } from './store.ts';

@@ -10,7 +10,7 @@ import type { EventSink } from '../events/types.ts';
 import type { RuleViolation } from '../rules/index.ts';
 import { isUuid } from '../ids.ts';
 import { isStorableText, UNSTORABLE_TEXT } from '../text.ts';
-import type { SubmissionRow } from '../submissions/store.ts';
+import type { SubmissionRow } from '../submissions/read/index.ts';
 import { LIFECYCLE_CODE_LIST, lifecycleCode } from './codes.ts';
 import { writeStatus } from './batch-writer.ts';
 import type { LifecycleStatusRow } from './store.ts';

@@ -11,8 +11,9 @@ import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../docum
 import type { CommittedEvent, EventSink } from '../events/types.ts';
 import { newTimeOrderedId } from '../ids.ts';
 import { checkCreditNote, checkInvoice, type RuleViolation } from '../rules/index.ts';
-import { findInvoiceBySaasId, findKeyedSubmission, findSubmission, type NewSubmission, type SubmissionRow } from './store.ts';
-import { writeSubmission, type AcceptedFollowUp } from './write.ts';
+import { findKeyedSubmission } from './idempotency-key.ts';
+import { findInvoiceBySaasId, findSubmission, type SubmissionRow } from './read/index.ts';
+import { writeSubmission, type AcceptedFollowUp, type NewSubmission } from './write.ts';
 
 /** What to submit: a structurally valid document of one type, and its body as received. */
 export type SubmitCommand = {

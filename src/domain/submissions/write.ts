@@ -13,7 +13,10 @@ import { groupCommit } from '../../db/group-commit.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { sqlState } from '../../db/sql-state.ts';
 import { transact } from '../../db/transaction.ts';
-import type { NewSubmission } from './store.ts';
+import type { SubmissionRow } from './read/index.ts';
+
+/** A submission as written: the row, its body as received and the body's SHA-256 (hex). */
+export type NewSubmission = SubmissionRow & { body: string; bodySha256: string };
 
 /** The outcome of `passerelle_submit_item` (migration 0007). */
 export interface SubmitOutcome {

@@ -1,29 +1,35 @@
 /**
  * Expected failures as data (errors plugin result unions). Every error type
- * implements the `Error` interface. Resolvers throw instances (Pothos' typings
- * allow only that, see docs/stack-notes.md), and the errors plugin turns each
- * into a member of the field's result union: a client sees data, never a
- * GraphQL error.
+ * implements the `Error` interface. Resolvers THROW these classes (Pothos'
+ * typings allow only that, see docs/stack-notes.md; `InvalidArguments` is
+ * thrown by the validation plugin for an argument that breaks a constraint of
+ * its type), and the errors plugin turns each one a field lists in its
+ * `errors.types` into a member of that field's result union: a client sees
+ * data, never a GraphQL error. An error a field does not list stays a GraphQL error.
  */
 import { InputValidationError } from '@pothos/plugin-validation';
 import { toJsonPointer } from '../../domain/json-pointer.ts';
-import type { SubmissionRow } from '../../domain/submissions/store.ts';
+import type { SubmissionRow } from '../../domain/submissions/read/index.ts';
 import { builder } from '../builder.ts';
 import { SubmissionRef } from './submission.ts';
 
+/** The `Error` interface: the `message` every expected failure carries. */
 export const ErrorInterface = builder.interfaceRef<Error>('Error').implement({
   description: 'Common shape of every expected failure.',
   fields: (t) => ({ message: t.exposeString('message') }),
 });
 
-/** One rule violation; `path` is a JSON pointer into the field's arguments, e.g. `/input/lines/3/taxes/0/percentage`. */
+/** One rule violation; `path` is a JSON pointer into the field's arguments in GraphQL names, e.g. `/input/lines/3/taxes/0/percentage`. */
 export interface ValidationIssue {
   path: string;
   rule: string;
   message: string;
 }
 
-/** The document cannot be converted (REST 422): every violated rule at once. */
+/**
+ * An input breaks the gateway's rules (REST 422): every violated rule at once. Thrown for a
+ * submitted document (the 422 rules), a seller profile, a lifecycle status and a webhook endpoint.
+ */
 export class ValidationFailed extends Error {
   constructor(readonly issues: ValidationIssue[]) {
     super(`The document breaks ${issues.length} rule${issues.length === 1 ? '' : 's'}`);

@@ -7,7 +7,7 @@ import { toJsonPointer } from '../../domain/json-pointer.ts';
 import { LIFECYCLE_CODE_LIST } from '../../domain/lifecycle/codes.ts';
 import { recordLifecycleStatus, type LifecycleEvent } from '../../domain/lifecycle/service.ts';
 import type { LifecycleStatusRow } from '../../domain/lifecycle/store.ts';
-import type { SubmissionRow } from '../../domain/submissions/store.ts';
+import type { SubmissionRow } from '../../domain/submissions/read/index.ts';
 import { platformOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { inputToWire, wirePathToGraphQL } from '../wire-names.ts';

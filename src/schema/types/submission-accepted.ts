@@ -1,5 +1,5 @@
 /** SubmissionAccepted: the success member of the submit mutations' result unions (REST 202). */
-import type { SubmissionRow } from '../../domain/submissions/store.ts';
+import type { SubmissionRow } from '../../domain/submissions/read/index.ts';
 import { builder } from '../builder.ts';
 import { SubmissionRef } from './submission.ts';
 

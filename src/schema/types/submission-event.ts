@@ -6,7 +6,7 @@
  */
 import { GraphQLError } from 'graphql';
 import type { EventView } from '../../domain/events/store.ts';
-import { getSubmission } from '../../domain/submissions/queries.ts';
+import { getSubmission } from '../../domain/submissions/read/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { DocumentTypeEnum, ProcessingStateEnum } from './enums.ts';

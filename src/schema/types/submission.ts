@@ -5,9 +5,7 @@
 import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
 import { GraphQLError } from 'graphql';
 import { isUuid } from '../../domain/ids.ts';
-import type { SubmissionWithStatus } from '../../domain/submissions/lookup.ts';
-import { getSubmission, pageSubmissions } from '../../domain/submissions/queries.ts';
-import type { SubmissionRow } from '../../domain/submissions/store.ts';
+import { getSubmission, pageSubmissions, type SubmissionRow, type SubmissionWithStatus } from '../../domain/submissions/read/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { statusLoaders } from '../status-loaders.ts';

@@ -4,14 +4,13 @@
  * runs on every GET; building the query each time cost as much as running it).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
-import { submissions } from '../../db/schema.ts';
-import type { DocumentType } from '../documents.ts';
+import type { Db } from '../../../db/client.ts';
+import { preparedPerDatabase } from '../../../db/prepared.ts';
+import { submissions } from '../../../db/schema.ts';
+import type { DocumentType } from '../../documents.ts';
+import { isUuid } from '../../ids.ts';
 import { latestStatusColumn as latestStatus, withLatestStatus, type SubmissionWithStatus } from './latest-status.ts';
-import { submissionColumns } from './store.ts';
-
-export type { SubmissionWithStatus } from './latest-status.ts';
+import { submissionColumns } from './rows.ts';
 
 function prepare(db: Db, withType: boolean) {
   return db
@@ -29,13 +28,19 @@ function prepare(db: Db, withType: boolean) {
 
 const statements = preparedPerDatabase((db) => ({ any: prepare(db, false), typed: prepare(db, true) }));
 
-/** The tenant's submission `id` (a UUID), of `documentType` when given, with its latest status. */
-export async function findSubmissionWithStatus(
+/**
+ * The tenant's submission `id`, optionally restricted to one document type,
+ * with its latest status. Undefined for an unknown id, a malformed id (not a
+ * UUID), or another tenant's id: the three are indistinguishable on purpose
+ * (spec § GET, 404).
+ */
+export async function getSubmission(
   db: Db,
   tenantId: string,
   id: string,
   documentType?: DocumentType,
 ): Promise<SubmissionWithStatus | undefined> {
+  if (!isUuid(id)) return undefined;
   const { any, typed } = statements(db);
   const [row] = documentType ? await typed.execute({ id, tenantId, documentType }) : await any.execute({ id, tenantId });
   return row && withLatestStatus(row);

@@ -4,8 +4,8 @@
  * one more query per submission (the `lifecycleStatus` field of every row).
  */
 import { sql } from 'drizzle-orm';
-import type { LifecycleStatusRow } from '../lifecycle/store.ts';
-import type { SubmissionRow } from './store.ts';
+import type { LifecycleStatusRow } from '../../lifecycle/store.ts';
+import type { SubmissionRow } from './rows.ts';
 
 /** A submission with its latest status (null before the PA reported anything). */
 export type SubmissionWithStatus = SubmissionRow & { latestStatus: LifecycleStatusRow | null };
