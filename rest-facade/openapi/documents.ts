@@ -6,11 +6,13 @@
  * tax per line are stated in descriptions, because a body that breaks them is
  * well-formed and gets a 422 with a rule id instead.
  *
- * Required lists are the non-null fields of the GraphQL input types
- * (`src/schema/types/*.ts`); optional fields are nullable because the decoder
- * treats null and absent alike. The OpenAPI test compares both against the
- * schema so they cannot drift.
+ * The invoice and credit note schemas are derived from the document shape
+ * (`src/domain/document-shape/`), as the GraphQL input types `decode.ts` reads
+ * are: fields, required lists, kinds and descriptions; optional fields are
+ * nullable because the decoder treats null and absent alike. The lifecycle
+ * event is written here; the OpenAPI test compares it with its GraphQL input type.
  */
+import { DOCUMENT_SHAPE, fieldsOf, type FieldSpec, type ObjectName } from '../../src/domain/document-shape/index.ts';
 import { SUPPORTED_CURRENCIES } from '../../src/domain/rules/code-lists.ts';
 import { LIFECYCLE_CODE_LIST } from '../../src/domain/lifecycle/codes.ts';
 
@@ -26,35 +28,13 @@ function nullable(schema: Schema): Schema {
   return { ...schema, type: [schema['type'], 'null'] };
 }
 
-/** An amount (GraphQL SafeInt): a JSON integer in the currency's minor units. */
-function amount(description: string): Schema {
-  return {
-    type: 'integer',
-    minimum: -MAX_SAFE,
-    maximum: MAX_SAFE,
-    description:
-      `${description} Integer in minor units of the currency (cents for EUR, yen for JPY, fils for BHD), ` + 'within ±(2^53 - 1).',
-  };
-}
-
-/** Keys a unique index (id, number, invoice_id): the `identifier` constraint of `src/schema/constraints.ts`. */
-function identifier(description: string): Schema {
-  return {
-    type: 'string',
-    minLength: 1,
-    maxLength: 255,
-    pattern: '\\S',
-    description: `${description} Not blank, at most 255 characters (counted in UTF-16 code units); otherwise 400.`,
-  };
-}
+/** The description of a field: the shape's, then the sentence its kind adds (units, bounds, formats, the currency list). */
+const describe = (...parts: Array<string | undefined>): { description?: string } => {
+  const description = parts.filter((part) => part !== undefined).join(' ');
+  return description === '' ? {} : { description };
+};
 
 const string = (description?: string): Schema => ({ type: 'string', ...(description && { description }) });
-const dateTime = (description: string): Schema => ({
-  type: 'string',
-  format: 'date-time',
-  description: `${description} RFC 3339 date-time with an offset, kept as written.`,
-});
-const date = (description: string): Schema => ({ type: 'string', format: 'date', description: `${description} YYYY-MM-DD.` });
 
 const currencies = [...SUPPORTED_CURRENCIES.keys()];
 const currencyList = [...SUPPORTED_CURRENCIES].map(([code, digits]) => `${code} (${digits} decimals)`).join(', ');
@@ -63,156 +43,69 @@ const currencyRules =
   `ISO 4217 alpha-3 (BT-5). Supported: ${currencyList}. A code that is not ISO 4217 is a 422 with rule BR-CL-04, ` +
   'an ISO code outside this list a 422 with rule GW-CURRENCY-UNSUPPORTED.';
 
-const Tax: Schema = {
-  type: 'object',
-  description: 'A tax on a line. At most one per line: a second one is a 422 (rule GW-ONE-TAX-PER-LINE).',
-  required: ['percentage', 'amount'],
-  properties: {
-    name: nullable(string('Tax name, e.g. "VAT S".')),
-    percentage: {
-      type: 'number',
-      description: 'Rate in percent. Outside 0 to 100 inclusive is a 422 (rule GW-TAX-RATE-RANGE).',
-      examples: [20],
-    },
-    inclusive: nullable({ type: 'boolean', description: 'True if the price includes the tax.' }),
-    amount: amount('Tax amount.'),
-  },
-  additionalProperties: true,
-};
+/** The JSON schema of one field of the document shape, before `nullable` (optional fields). */
+function fieldSchema(field: FieldSpec): Schema {
+  const schema = kindSchema(field);
+  const examples = field.examples ?? (field.kind === 'currency' ? currencies : undefined);
+  return examples ? { ...schema, examples: [...examples] } : schema;
+}
 
-const lineProperties = (withType: boolean): Schema => ({
-  id: string('Line identifier (BT-126).'),
-  description: string('Item name (BT-153).'),
-  ...(withType && { type: nullable(string('Line kind, as the SaaS names it (e.g. "item"); not checked.')) }),
-  quantity: { type: 'number', description: 'Quantity (BT-129); negative for returns.' },
-  unit_amount: amount('Net unit price (BT-146).'),
-  amount: amount('Line net amount excluding tax (BT-131); may be negative.'),
-  taxes: { type: 'array', items: ref('Tax'), description: 'Taxes of the line; at most one (422 GW-ONE-TAX-PER-LINE).' },
-});
-
-const lineRequired = ['id', 'description', 'quantity', 'unit_amount', 'amount', 'taxes'];
-
-const InvoiceLine: Schema = {
-  type: 'object',
-  description: 'Invoice line (EN 16931 BG-25).',
-  required: lineRequired,
-  properties: lineProperties(true),
-  additionalProperties: true,
-};
-
-const CreditNoteLine: Schema = {
-  type: 'object',
-  description: 'Credit note line. A `type` field is not part of the shape: if sent, it is stored unread like any unknown field.',
-  required: lineRequired,
-  properties: lineProperties(false),
-  additionalProperties: true,
-};
-
-const Address: Schema = {
-  type: 'object',
-  description:
-    'Postal address. Any `country` field anywhere in the body, in this object or another one, must be an uppercase ' +
-    'ISO 3166-1 alpha-2 code, otherwise 422 (rule BR-CL-14).',
-  required: ['country'],
-  properties: {
-    line1: nullable(string()),
-    postal_code: nullable(string()),
-    city: nullable(string()),
-    country: { type: 'string', description: 'ISO 3166-1 alpha-2 (BT-55).', examples: ['FR'] },
-  },
-  additionalProperties: true,
-};
-
-const TaxId: Schema = {
-  type: 'object',
-  description:
-    'A customer tax identifier. Checked types (case-insensitive): siren / fr_siren (422 GW-SIREN), siret / fr_siret ' +
-    '(422 GW-SIRET), eu_vat / fr_vat / vat (422 BR-CO-09, GW-VAT-FORMAT, GW-VAT-FR-KEY). Other types are stored unchecked.',
-  required: ['type', 'value'],
-  properties: {
-    type: { type: 'string', examples: ['eu_vat', 'siren', 'siret'] },
-    value: { type: 'string', examples: ['FR40303265045'] },
-  },
-  additionalProperties: true,
-};
-
-const CustomerSnapshot: Schema = {
-  type: 'object',
-  description: 'Customer data at submission time: the Buyer (EN 16931 BG-7).',
-  required: ['name', 'billing_address'],
-  properties: {
-    id: nullable(string('Customer identifier on the SaaS side.')),
-    type: nullable(string('Customer kind, e.g. "company"; not checked.')),
-    name: string('Buyer name (BT-44).'),
-    email: nullable(string('Customer e-mail; not checked.')),
-    billing_address: ref('Address'),
-    tax_ids: nullable({
-      type: 'array',
-      items: ref('TaxId'),
-      description: 'Customer tax identifiers; eu_vat, siren and siret values are checked (422).',
-    }),
-  },
-  additionalProperties: true,
-};
+function kindSchema(field: FieldSpec): Schema {
+  const text = field.description;
+  switch (field.kind) {
+    // An amount (GraphQL SafeInt): a JSON integer in the currency's minor units.
+    case 'amount':
+      return {
+        type: 'integer',
+        minimum: -MAX_SAFE,
+        maximum: MAX_SAFE,
+        ...describe(text, 'Integer in minor units of the currency (cents for EUR, yen for JPY, fils for BHD), within ±(2^53 - 1).'),
+      };
+    // Keys a unique index (id, number, invoice_id): the `identifier` constraint of `src/schema/constraints.ts`.
+    case 'identifier':
+      return {
+        type: 'string',
+        minLength: 1,
+        maxLength: 255,
+        pattern: '\\S',
+        ...describe(text, 'Not blank, at most 255 characters (counted in UTF-16 code units); otherwise 400.'),
+      };
+    case 'date-time':
+      return { type: 'string', format: 'date-time', ...describe(text, 'RFC 3339 date-time with an offset, kept as written.') };
+    case 'date':
+      return { type: 'string', format: 'date', ...describe(text, 'YYYY-MM-DD.') };
+    case 'currency':
+      return { type: 'string', ...describe(text, currencyRules) };
+    case 'object':
+      return ref(field.of!);
+    case 'list':
+      return { type: 'array', items: ref(field.of!), ...describe(text) };
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return { type: field.kind, ...describe(text) };
+  }
+}
 
 const bodyNote =
   'Unknown fields, at any depth, are accepted and stored with the body exactly as received. ' +
   'An optional field sent as null is treated like an absent one. A missing required field, a null ' +
   'required field or a value of the wrong JSON type or format is a 400 listing every such field by JSON pointer.';
 
-const Invoice: Schema = {
-  type: 'object',
-  description: `Request body of POST /v1/invoices. ${bodyNote}`,
-  required: ['id', 'number', 'created_at', 'currency', 'total_excl_tax', 'tax_total', 'total', 'amount_due', 'lines', 'customer_snapshot'],
-  properties: {
-    id: identifier('Identifier on the SaaS side; returned as `saas_id`. Duplicate-checked per tenant (409).'),
-    number: identifier('Invoice number (BT-1). Duplicate-checked per tenant (409).'),
-    status: nullable(string('Status given by the SaaS; not checked.')),
-    customer_id: nullable(string('Customer identifier on the SaaS side.')),
-    created_at: dateTime('Creation time; its local date is the issue date (BT-2) when `finalized_at` is absent.'),
-    finalized_at: nullable(dateTime('Finalization time; its local date is the issue date (BT-2).')),
-    due_date: nullable(date('Due date (BT-9).')),
-    period_start: nullable(date('Start of the billed period.')),
-    period_end: nullable(date('End of the billed period.')),
-    currency: { type: 'string', description: currencyRules, examples: currencies },
-    subtotal: nullable(amount('Subtotal.')),
-    total_excl_tax: amount('Total excluding tax (BT-109).'),
-    tax_total: amount('Total tax (BT-110).'),
-    total: amount('Total including tax (BT-112).'),
-    amount_paid: nullable(amount('Amount already paid (BT-113).')),
-    amount_due: amount('Amount still due (BT-115).'),
-    lines: { type: 'array', items: ref('InvoiceLine') },
-    customer_snapshot: ref('CustomerSnapshot'),
-  },
-  additionalProperties: true,
-};
-
-const CreditNote: Schema = {
-  type: 'object',
-  description: `Request body of POST /v1/credit-notes. ${bodyNote}`,
-  required: ['id', 'number', 'invoice_id', 'created_at', 'total_excl_tax', 'tax_total', 'total', 'lines'],
-  properties: {
-    id: identifier('Identifier on the SaaS side; returned as `saas_id`. Duplicate-checked per tenant (409).'),
-    number: identifier('Credit note number. Duplicate-checked per tenant (409).'),
-    invoice_id: identifier(
-      'SaaS `id` of an invoice this tenant already submitted; it supplies the preceding invoice number (BT-25) and ' +
-        'date (BT-26). Unknown: 422 at `/invoice_id` (rule GW-ORIGIN-INVOICE-UNKNOWN).',
+/** The schema of an object of the shape: an open object; the request bodies add what the decoder does with them. */
+function objectSchema(name: ObjectName): Schema {
+  const { description } = DOCUMENT_SHAPE[name];
+  const fields = fieldsOf(name);
+  return {
+    type: 'object',
+    description: name === 'Invoice' || name === 'CreditNote' ? `${description} ${bodyNote}` : description,
+    required: fields.filter(([, field]) => field.required).map(([wireName]) => wireName),
+    properties: Object.fromEntries(
+      fields.map(([wireName, field]) => [wireName, field.required ? fieldSchema(field) : nullable(fieldSchema(field))]),
     ),
-    reason: nullable(string('Reason for the credit note.')),
-    status: nullable(string('Status given by the SaaS; not checked.')),
-    currency: nullable({
-      type: 'string',
-      description: `Optional in shape, but absent or null is a 422 (rule BR-05). ${currencyRules}`,
-      examples: currencies,
-    }),
-    created_at: dateTime('Creation time.'),
-    total_excl_tax: amount('Total excluding tax.'),
-    tax_total: amount('Total tax.'),
-    total: amount('Total including tax.'),
-    lines: { type: 'array', items: ref('CreditNoteLine') },
-  },
-  additionalProperties: true,
-};
+    additionalProperties: true,
+  };
+}
 
 const LifecycleEvent: Schema = {
   type: 'object',
@@ -272,13 +165,13 @@ const LifecycleEvent: Schema = {
 
 /** The request body component schemas, by name. */
 export const documentSchemas: Record<string, Schema> = {
-  Invoice,
-  InvoiceLine,
-  CreditNote,
-  CreditNoteLine,
-  Tax,
-  CustomerSnapshot,
-  Address,
-  TaxId,
+  Invoice: objectSchema('Invoice'),
+  InvoiceLine: objectSchema('InvoiceLine'),
+  CreditNote: objectSchema('CreditNote'),
+  CreditNoteLine: objectSchema('CreditNoteLine'),
+  Tax: objectSchema('Tax'),
+  CustomerSnapshot: objectSchema('CustomerSnapshot'),
+  Address: objectSchema('Address'),
+  TaxId: objectSchema('TaxId'),
   LifecycleEvent,
 };

@@ -1,8 +1,9 @@
 /**
  * Names on the wire (the spec's snake_case JSON) and in GraphQL (camelCase).
- * The GraphQL input types are the single definition of the document shape;
- * these helpers translate values and paths between the two spellings by
- * walking those types, so a field unknown to the schema keeps its name.
+ * The document shape is written once (`src/domain/document-shape/`) and the
+ * GraphQL input types are built from it; these helpers translate values and
+ * paths between the two spellings by walking those types, so a field unknown
+ * to the schema keeps its name.
  */
 import { getNullableType, isInputObjectType, isListType, type GraphQLInputField, type GraphQLInputType } from 'graphql';
 

@@ -2,13 +2,17 @@
  * The OpenAPI document in step with what the gateway enforces: the lifecycle
  * flags of the GraphQL schema, the rule catalogue split between the 422s of
  * each endpoint, and request schemas matching the GraphQL input types that
- * decode.ts reads.
+ * decode.ts reads. The invoice and credit note schemas and input types are both
+ * derived from the document shape (src/domain/document-shape/), so only their
+ * kind-to-type mappings can drift apart; the other request schemas are written
+ * by hand and compared field by field.
  */
 import { readFileSync } from 'node:fs';
 import { getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 import { LIFECYCLE_FLAGS, LIFECYCLE_RULES, WEBHOOK_RULES } from '../../rest-facade/openapi/replies.ts';
+import { DOCUMENT_SHAPE, type ObjectName } from '../../src/domain/document-shape/index.ts';
 import { RULE_CATALOGUE } from '../../src/domain/rules/catalogue.ts';
 import { schema as graphQLSchema } from '../../src/schema/index.ts';
 import { toWireName } from '../../src/schema/wire-names.ts';
@@ -53,33 +57,29 @@ describe('OpenAPI document', () => {
 
   // Request schemas must say what decode.ts enforces, and decode.ts reads the GraphQL input types.
   describe.each([
-    ['InvoiceInput', 'Invoice'],
-    ['InvoiceLineInput', 'InvoiceLine'],
-    ['CreditNoteInput', 'CreditNote'],
-    ['CreditNoteLineInput', 'CreditNoteLine'],
-    ['TaxInput', 'Tax'],
-    ['CustomerSnapshotInput', 'CustomerSnapshot'],
-    ['AddressInput', 'Address'],
-    ['TaxIdInput', 'TaxId'],
-    ['LifecycleEventInput', 'LifecycleEvent'],
-    ['WebhookEndpointInput', 'WebhookEndpointRegistration'],
-    ['WebhookEndpointPatch', 'WebhookEndpointPatch'],
-  ])('%s and the %s schema', (inputName, schemaName) => {
+    ...(Object.keys(DOCUMENT_SHAPE) as ObjectName[]).map((name) => [`${name}Input`, name, 'shape'] as const),
+    ['LifecycleEventInput', 'LifecycleEvent', 'by hand'] as const,
+    ['WebhookEndpointInput', 'WebhookEndpointRegistration', 'by hand'] as const,
+    ['WebhookEndpointPatch', 'WebhookEndpointPatch', 'by hand'] as const,
+  ])('%s and the %s schema', (inputName, schemaName, written) => {
     const input = graphQLSchema.getType(inputName);
     const schema = doc['components']['schemas'][schemaName] as Obj;
     if (!isInputObjectType(input)) throw new Error(`${inputName} is not an input type`);
     const fields = Object.values(input.getFields());
 
-    it('have the same fields, the same required ones, and open objects', () => {
-      expect(Object.keys(schema['properties']).sort()).toEqual(fields.map((f) => toWireName(f.name)).sort());
-      expect([...schema['required']].sort()).toEqual(
-        fields
-          .filter((f) => isNonNullType(f.type))
-          .map((f) => toWireName(f.name))
-          .sort(),
-      );
-      expect(schema['additionalProperties']).toBe(true);
-    });
+    // Fields and required lists of the shape's objects are derived on both sides and cannot differ.
+    if (written === 'by hand') {
+      it('have the same fields, the same required ones, and open objects', () => {
+        expect(Object.keys(schema['properties']).sort()).toEqual(fields.map((f) => toWireName(f.name)).sort());
+        expect([...schema['required']].sort()).toEqual(
+          fields
+            .filter((f) => isNonNullType(f.type))
+            .map((f) => toWireName(f.name))
+            .sort(),
+        );
+        expect(schema['additionalProperties']).toBe(true);
+      });
+    }
 
     it.each(fields.map((f) => [toWireName(f.name), f.type] as const))('%s has the JSON type of its GraphQL type', (wireName, type) => {
       expect(jsonTypeOf(resolveNullable(schema['properties'][wireName]))).toEqual(expectedJsonType(type));
