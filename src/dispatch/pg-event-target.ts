@@ -23,6 +23,7 @@ export interface PgEventTarget extends PubSubEventTarget<AnyTopics> {
   listen(): Promise<void>;
   /** Dispatches to this process's listeners only, without NOTIFY (used to resync). */
   dispatchLocal(type: string, detail: unknown): void;
+  /** Sends the NOTIFYs still waiting, then stops listening; the database stays open (the caller closes it). */
   close(): Promise<void>;
 }
 
@@ -117,6 +118,8 @@ export function createPgEventTarget(
     },
     dispatchLocal,
     async close() {
+      // Events committed before the stop still reach the other instances: the caller closes the database next.
+      await flushing;
       try {
         await unlisten?.();
       } catch (error) {
