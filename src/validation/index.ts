@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { artefactsRoot, type SefName, sefFile } from './artefacts.ts';
 import { WorkerPool } from './pool.ts';
+import { createReportCache } from './report-cache.ts';
 
 const SEF_NAMES: readonly SefName[] = ['en16931-ubl', 'en16931-cii', 'brfr-ubl', 'brfr-cii', 'brfr-cdar'];
 import type { Syntax, ValidationJob, ValidationReport } from './types.ts';
@@ -25,6 +26,8 @@ export interface ValidatorOptions {
    * acknowledge submissions go first. 0 keeps the process's priority.
    */
   nice?: number;
+  /** Reports kept for documents validated again byte for byte (default 256; 0: none): report-cache.ts. */
+  cacheSize?: number;
 }
 
 /** A pool of validation workers. Calls may overlap; at most `workers` documents are validated at once. */
@@ -33,6 +36,7 @@ export interface Validator {
    * Validates an invoice or credit note: XSD first; if it fails (or the XML is malformed) only the XSD
    * findings are reported, else EN 16931 then BR-FR. Resolves with the report whatever the findings;
    * rejects only if the worker crashed (the pool replaces it), could not load the artefacts, or is closed.
+   * A text validated lately resolves with the same (frozen) report again, without a worker (report-cache.ts).
    */
   validate(syntax: Syntax, xml: string): Promise<ValidationReport>;
   /** Validates a CDAR lifecycle message (CDV) against the BR-FR CDAR schematron; malformed XML is an XSD finding. */
@@ -85,9 +89,10 @@ export function createValidator(options: ValidatorOptions = {}): Validator {
   }
   const nice = options.nice ?? DEFAULT_NICE;
   const pool = new WorkerPool<ValidationJob, ValidationReport>(() => spawnValidationWorker(nice), options.workers ?? 2, undefined, true);
+  const cache = createReportCache(options.cacheSize ?? 256);
   return {
-    validate: (syntax, xml) => pool.run({ kind: 'invoice', syntax, xml }),
-    validateCdar: (xml) => pool.run({ kind: 'cdar', xml }),
+    validate: (syntax, xml) => cache.get(syntax, xml, () => pool.run({ kind: 'invoice', syntax, xml })),
+    validateCdar: (xml) => cache.get('cdar', xml, () => pool.run({ kind: 'cdar', xml })),
     close: () => pool.close(),
   };
 }
