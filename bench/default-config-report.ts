@@ -10,6 +10,7 @@ import {
   type Drain,
 } from './default-config-types.ts';
 import { usageText } from './default-config-usage.ts';
+import { measurementLine, noteLines } from './postgres-scenario.ts';
 import type { HttpMeasurement } from './requests.ts';
 
 /** Harness problems: a member with no 2xx or with failures; rejections or unrecorded statuses in a drain. */
@@ -83,9 +84,7 @@ export function defaultConfigurationText(outcome: DefaultConfigurationOutcome, q
     out.push(`  bounded batch: ${batch.documents} documents POSTed at once (${batch.submitSeconds.toFixed(1)} s), idle gateway`);
     out.push(...drainLines(batch));
   }
-  const row = (label: string, m: HttpMeasurement | undefined) =>
-    m &&
-    out.push(`  ${label.padEnd(46)} ${m.requestsPerSecond.toFixed(0).padStart(6)}/s  p50 ${m.latencyMs.p50} ms  p99 ${m.latencyMs.p99} ms`);
+  const row = (label: string, m: HttpMeasurement | undefined) => m && out.push(measurementLine(label, 46, m));
   row('floor POST /v1/invoices (gateway idle)', outcome.floorPost);
   row('REST POST, tenant without profile (control)', outcome.idlePost);
   row('REST POST, default configuration', outcome.restPost);
@@ -113,6 +112,6 @@ export function defaultConfigurationText(outcome: DefaultConfigurationOutcome, q
   }
   if (outcome.gatewayPeakRssMiB !== undefined)
     out.push(`  gateway peak RSS ${outcome.gatewayPeakRssMiB} MiB; load average ${outcome.loadAverage}`);
-  out.push(...outcome.notes.map((note) => `  note: ${note}`), ...outcome.problems.map((problem) => `  PROBLEM: ${problem}`));
+  out.push(...noteLines(outcome));
   return out;
 }

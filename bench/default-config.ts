@@ -33,7 +33,8 @@ import { measureUsage } from './default-config-usage.ts';
 import { startLoadGenerator } from './load.ts';
 import { peakRss, settle } from './monitor.ts';
 import type { BenchOptions } from './options.ts';
-import { log, runPasserelle, startFloor, startGateway, stopServer, temporaryDirectory, type ServerProcess } from './processes.ts';
+import { ownDatabase, serverList } from './postgres-scenario.ts';
+import { log, runPasserelle, startFloor, startGateway, temporaryDirectory, type ServerProcess } from './processes.ts';
 import { type HttpMeasurement, type LoadJob, mergeMeasurements } from './requests.ts';
 import { prepareDatabase } from './seed.ts';
 
@@ -88,36 +89,26 @@ export async function runDefaultConfiguration(shared: Shared, databaseUrl: strin
     notes: [],
     loadAverage: 0,
   };
-  if (!databaseUrl) {
-    outcome.notes.push('not run: it measures PostgreSQL against the floor (set BENCH_DATABASE_URL)');
-    return outcome;
-  }
+  const database = ownDatabase(outcome, databaseUrl, '_default');
+  if (!database) return outcome;
   if (options.quick)
     outcome.notes.push('--quick: a smoke run of the harness (sandbox step 200 ms, poll 1 s, short drains); rates mean nothing');
-  const url = new URL(databaseUrl);
-  const name = `${decodeURIComponent(url.pathname.replace(/^\//, ''))}_default`;
-  url.pathname = `/${encodeURIComponent(name)}`;
-  outcome.database = `${url.hostname}:${url.port || 5432}/${name}`;
   outcome.gatewayEnv = gatewayEnvironment(shared, outcome.notes);
   const dataDir = temporaryDirectory('passerelle-bench-default-');
-  const servers: ServerProcess[] = [];
-  const started = (server: ServerProcess) => {
-    servers.push(server);
-    return server;
-  };
+  const { started, stopAll } = serverList();
   const load = startLoadGenerator();
   let db: DrainDatabase | undefined;
   try {
-    const { fresh } = await prepareDatabase(url.toString());
-    if (!fresh) outcome.notes.push(`database ${name} not recreated (its name does not start with "bench")`);
-    db = drainDatabase(url.toString());
-    await measure(outcome, { shared, env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir.path }, db, load, started });
+    const { fresh } = await prepareDatabase(database.url);
+    if (!fresh) outcome.notes.push(`database ${database.name} not recreated (its name does not start with "bench")`);
+    db = drainDatabase(database.url);
+    await measure(outcome, { shared, env: { DATABASE_URL: database.url, DATA_DIR: dataDir.path }, db, load, started });
   } catch (error) {
     outcome.problems.push(error instanceof Error ? error.message : String(error));
   } finally {
     load.close();
     await db?.close().catch(() => {});
-    await Promise.all(servers.map(stopServer));
+    await stopAll();
     dataDir.remove();
   }
   outcome.loadAverage = Number(loadavg()[0]!.toFixed(2));
@@ -236,7 +227,7 @@ async function measure(outcome: DefaultConfigurationOutcome, run: Run): Promise<
   const peak = peakRss(gateway.pid);
   if (peak !== undefined) outcome.gatewayPeakRssMiB = Math.round((peak / 1024 / 1024) * 10) / 10;
   outcome.notes.push(
-    `the control tenant's ${outcome.idlePost.total2xx}+ documents stay received: the pipeline's claim steps over them while it drains`,
+    `the control tenant's ${outcome.idlePost.total2xx}+ documents stay received: it has no seller profile, and the pipeline's claim never reads them`,
   );
   check(outcome);
 }

@@ -99,13 +99,26 @@ export interface RequestPlan {
 }
 
 /**
+ * The plan of one kind of request to `job`'s server with its bearer token
+ * (and a JSON content type on a POST): `request` is the autocannon request
+ * spec without its method.
+ */
+export function singleRequestPlan(
+  job: Pick<LoadJob, 'baseUrl' | 'token'>,
+  method: 'GET' | 'POST',
+  request: Omit<autocannon.RequestSpec, 'method'>,
+  verifyBody: (body: string) => boolean,
+): RequestPlan {
+  const authorization = `Bearer ${job.token}`;
+  const headers: Record<string, string> = method === 'POST' ? { authorization, 'content-type': 'application/json' } : { authorization };
+  return { url: job.baseUrl, method, headers, requests: [{ method, ...request }], verifyBody };
+}
+
+/**
  * Builds the plan for `job`. The plan holds a counter, so reusing one plan for
  * the warm-up and the measurement keeps every generated document distinct.
  */
 export function requestPlan(job: LoadJob): RequestPlan {
-  const headers: Record<string, string> = { authorization: `Bearer ${job.token}` };
-  const json = { ...headers, 'content-type': 'application/json' };
-  const url = job.baseUrl;
   let n = 0;
   const first = job.ids[0] ?? '00000000-0000-0000-0000-000000000000';
   // String checks, not JSON.parse: the load generator shares the CPUs with the servers.
@@ -114,82 +127,53 @@ export function requestPlan(job: LoadJob): RequestPlan {
   switch (job.kind) {
     case 'rest-post-invoice': {
       const body = restInvoiceTemplate();
-      return {
-        url,
-        method: 'POST',
-        headers: json,
-        requests: [
-          {
-            method: 'POST',
-            path: '/v1/invoices',
-            setupRequest: (request) => {
-              const doc = identity(job.prefix, n++);
-              request.body = body(doc.id, doc.number);
-              request.headers = { ...request.headers, 'idempotency-key': doc.key };
-              return request;
-            },
-          },
-        ],
-        verifyBody: (reply) => reply.includes('"submission_id"') && reply.includes('"received"'),
+      const setupRequest: autocannon.RequestSpec['setupRequest'] = (request) => {
+        const doc = identity(job.prefix, n++);
+        request.body = body(doc.id, doc.number);
+        request.headers = { ...request.headers, 'idempotency-key': doc.key };
+        return request;
       };
+      return singleRequestPlan(
+        job,
+        'POST',
+        { path: '/v1/invoices', setupRequest },
+        (reply) => reply.includes('"submission_id"') && reply.includes('"received"'),
+      );
     }
     case 'graphql-submit-invoice': {
       const body = graphqlInvoiceTemplate();
-      return {
-        url,
-        method: 'POST',
-        headers: json,
-        requests: [
-          {
-            method: 'POST',
-            path: '/graphql',
-            setupRequest: (request) => {
-              const doc = identity(job.prefix, n++);
-              request.body = body(doc.id, doc.number, doc.key);
-              return request;
-            },
-          },
-        ],
-        verifyBody: (reply) => reply.includes('"__typename":"SubmissionAccepted"') && noErrors(reply),
+      const setupRequest: autocannon.RequestSpec['setupRequest'] = (request) => {
+        const doc = identity(job.prefix, n++);
+        request.body = body(doc.id, doc.number, doc.key);
+        return request;
       };
+      return singleRequestPlan(
+        job,
+        'POST',
+        { path: '/graphql', setupRequest },
+        (reply) => reply.includes('"__typename":"SubmissionAccepted"') && noErrors(reply),
+      );
     }
-    case 'rest-get-invoice':
-      return {
-        url,
-        method: 'GET',
-        headers,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => {
-              request.path = `/v1/invoices/${job.ids[n++ % job.ids.length]}`;
-              return request;
-            },
-          },
-        ],
-        verifyBody: (reply) => reply.includes('"submission_id"'),
+    case 'rest-get-invoice': {
+      const setupRequest: autocannon.RequestSpec['setupRequest'] = (request) => {
+        request.path = `/v1/invoices/${job.ids[n++ % job.ids.length]}`;
+        return request;
       };
+      return singleRequestPlan(job, 'GET', { setupRequest }, (reply) => reply.includes('"submission_id"'));
+    }
     case 'rest-get-statuses':
-      return {
-        url,
-        method: 'GET',
-        headers,
-        requests: [{ method: 'GET', path: `/v1/invoices/${first}/statuses` }],
-        verifyBody: (reply) => reply.includes('"data"') && reply.includes('"code"'),
-      };
+      return singleRequestPlan(
+        job,
+        'GET',
+        { path: `/v1/invoices/${first}/statuses` },
+        (reply) => reply.includes('"data"') && reply.includes('"code"'),
+      );
     case 'graphql-submission':
-      return {
-        url,
-        method: 'POST',
-        headers: json,
-        requests: [
-          {
-            method: 'POST',
-            path: '/graphql',
-            body: JSON.stringify({ query: SUBMISSION_WITH_STATUSES, variables: { id: first } }),
-          },
-        ],
-        verifyBody: (reply) => reply.includes('"statuses":[{') && noErrors(reply),
-      };
+      return singleRequestPlan(
+        job,
+        'POST',
+        { path: '/graphql', body: JSON.stringify({ query: SUBMISSION_WITH_STATUSES, variables: { id: first } }) },
+        (reply) => reply.includes('"statuses":[{') && noErrors(reply),
+      );
   }
 }

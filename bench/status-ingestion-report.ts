@@ -3,6 +3,7 @@
  * results.json holds under `statusIngestion`, the harness checks, and the
  * lines of the printed report.
  */
+import { measurementLine, noteLines } from './postgres-scenario.ts';
 import type { HttpMeasurement } from './requests.ts';
 
 export const STATUS_INGESTION = 'status-ingestion';
@@ -48,9 +49,7 @@ export function check(outcome: StatusIngestionOutcome): void {
 /** The report's lines for the scenario. */
 export function statusIngestionText(outcome: StatusIngestionOutcome, quick: boolean): string[] {
   const out = [`Status ingestion: POST /pa/v1/lifecycle-events (PostgreSQL${outcome.database ? `, ${outcome.database}` : ''})`];
-  const row = (label: string, m: HttpMeasurement | undefined) =>
-    m &&
-    out.push(`  ${label.padEnd(40)} ${m.requestsPerSecond.toFixed(0).padStart(6)}/s  p50 ${m.latencyMs.p50} ms  p99 ${m.latencyMs.p99} ms`);
+  const row = (label: string, m: HttpMeasurement | undefined) => m && out.push(measurementLine(label, 40, m));
   row('statuses (POST /pa/v1/lifecycle-events)', outcome.statuses);
   row('floor POST /v1/invoices', outcome.floorPost);
   row('REST POST /v1/invoices', outcome.restPost);
@@ -64,6 +63,6 @@ export function statusIngestionText(outcome: StatusIngestionOutcome, quick: bool
     out.push(
       `  over ${outcome.submissions} submissions; ${outcome.recorded ?? '?'} statuses recorded (warm-ups included); load average ${outcome.loadAverage}`,
     );
-  out.push(...outcome.notes.map((note) => `  note: ${note}`), ...outcome.problems.map((problem) => `  PROBLEM: ${problem}`));
+  out.push(...noteLines(outcome));
   return out;
 }

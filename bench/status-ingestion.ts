@@ -20,16 +20,8 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { settle } from './monitor.ts';
 import type { BenchOptions } from './options.ts';
-import {
-  adoptChild,
-  log,
-  runPasserelle,
-  startFloor,
-  startGateway,
-  stopServer,
-  temporaryDirectory,
-  type ServerProcess,
-} from './processes.ts';
+import { ownDatabase, serverList } from './postgres-scenario.ts';
+import { adoptChild, log, runPasserelle, startFloor, startGateway, temporaryDirectory } from './processes.ts';
 import { type HttpMeasurement, mergeMeasurements } from './requests.ts';
 import { prepareDatabase, seedInvoices } from './seed.ts';
 import { check, STATUS_INGESTION, type StatusIngestionOutcome } from './status-ingestion-report.ts';
@@ -81,29 +73,19 @@ export async function runStatusIngestion(shared: Shared, databaseUrl: string | u
     notes: [],
     loadAverage: 0,
   };
-  if (!databaseUrl) {
-    outcome.notes.push('not run: it measures PostgreSQL against the floor (set BENCH_DATABASE_URL)');
-    return outcome;
-  }
+  const database = ownDatabase(outcome, databaseUrl, '_statuses');
+  if (!database) return outcome;
   if (options.quick) outcome.notes.push('--quick: a smoke run of the harness; rates mean nothing');
-  const url = new URL(databaseUrl);
-  const name = `${decodeURIComponent(url.pathname.replace(/^\//, ''))}_statuses`;
-  url.pathname = `/${encodeURIComponent(name)}`;
-  outcome.database = `${url.hostname}:${url.port || 5432}/${name}`;
   const dataDir = temporaryDirectory('passerelle-bench-statuses-');
-  const servers: ServerProcess[] = [];
-  const started = (server: ServerProcess) => {
-    servers.push(server);
-    return server;
-  };
+  const { started, stopAll } = serverList();
   const load = startIngestionLoad();
   const prefix = `${runId}-statuses`;
   try {
-    const { fresh } = await prepareDatabase(url.toString());
-    if (!fresh) outcome.notes.push(`database ${name} not recreated (its name does not start with "bench")`);
+    const { fresh } = await prepareDatabase(database.url);
+    if (!fresh) outcome.notes.push(`database ${database.name} not recreated (its name does not start with "bench")`);
     const env = {
       ...shared.gatewayEnv,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       DB_POOL_SIZE: String(options.poolSize),
       DATA_DIR: dataDir.path,
     };
@@ -113,7 +95,7 @@ export async function runStatusIngestion(shared: Shared, databaseUrl: string | u
       runPasserelle(['token', 'create', '--tenant', tenant, '--create-tenant'], env),
       runPasserelle(['platform-token', 'create', '--name', tenant], env),
       startGateway(env, 'gateway-statuses', options.profileDir).then(started),
-      startFloor({ databaseUrl: url.toString(), token: floorToken, poolSize: options.poolSize }).then(started),
+      startFloor({ databaseUrl: database.url, token: floorToken, poolSize: options.poolSize }).then(started),
     ]);
     log(`[postgres] ${STATUS_INGESTION}: ${outcome.database}, gateway pid ${gateway.pid}, seeding ${submissions} submissions`);
     const ids = await seedInvoices(gateway.url, token, submissions, `${prefix}-seed`);
@@ -167,13 +149,13 @@ export async function runStatusIngestion(shared: Shared, databaseUrl: string | u
     const rate = outcome.statuses.requestsPerSecond;
     if (outcome.floorPost.requestsPerSecond > 0) outcome.ratios.floorPost = rate / outcome.floorPost.requestsPerSecond;
     if (outcome.restPost.requestsPerSecond > 0) outcome.ratios.restPost = rate / outcome.restPost.requestsPerSecond;
-    outcome.recorded = await recordedStatuses(url.toString(), `${prefix}-r`);
+    outcome.recorded = await recordedStatuses(database.url, `${prefix}-r`);
     check(outcome);
   } catch (error) {
     outcome.problems.push(error instanceof Error ? error.message : String(error));
   } finally {
     load.close();
-    await Promise.all(servers.map(stopServer));
+    await stopAll();
     dataDir.remove();
   }
   outcome.loadAverage = Number(loadavg()[0]!.toFixed(2));

@@ -4,13 +4,13 @@
  * paths back to body pointers for 400 and 422 replies.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLNonNull, isInputObjectType, type GraphQLInputObjectType } from 'graphql';
+import { GraphQLNonNull, isInputObjectType, type GraphQLInputObjectType, type GraphQLInputType } from 'graphql';
 import type { SubmittedBody } from '../../src/context.ts';
 import { fromJsonPointer, toJsonPointer } from '../../src/domain/json-pointer.ts';
 import { schema } from '../../src/schema/index.ts';
 import { graphQLPathToWire } from '../../src/schema/wire-names.ts';
 import { isJsonContentType, readJsonBody } from '../body.ts';
-import { decodeInput } from '../decode.ts';
+import { decodeInput, type DecodeResult } from '../decode.ts';
 import { sendProblem } from '../problem.ts';
 
 /** The schema's input type `name`. @throws when there is none (a programming error). */
@@ -32,13 +32,15 @@ export function describe(issues: Array<{ path: string; message: string }>): stri
 }
 
 /**
- * Reads the body of `req` as an input of `type`. On any problem (400, 413)
- * sends the problem record and returns undefined.
+ * Reads the body of `req` as an input of `type`, decoded by `decode` (the
+ * gateway's snake_case bodies unless told; `afnor-input.ts` passes its own).
+ * On any problem (400, 413) sends the problem record and returns undefined.
  */
 export async function readInput(
   req: IncomingMessage,
   res: ServerResponse,
   type: GraphQLInputObjectType,
+  decode: (type: GraphQLInputType, json: unknown) => DecodeResult = decodeInput,
 ): Promise<{ input: unknown; body: SubmittedBody } | undefined> {
   if (!isJsonContentType(req.headers['content-type'])) {
     sendProblem(res, 'malformed', { detail: 'Content-Type must be application/json' });
@@ -56,7 +58,7 @@ export async function readInput(
     return undefined;
   }
   // The body itself is required: `null` is as malformed as `[]`.
-  const decoded = decodeInput(new GraphQLNonNull(type), body.json);
+  const decoded = decode(new GraphQLNonNull(type), body.json);
   if (!decoded.ok) {
     sendProblem(res, 'malformed', { detail: describe(decoded.issues), errors: decoded.issues });
     return undefined;
