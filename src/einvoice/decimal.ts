@@ -46,14 +46,17 @@ export interface Scaled {
  */
 export function toScaled(value: number, maxScale: number): Scaled | undefined {
   if (!Number.isFinite(value)) return undefined;
-  const text = Math.abs(value) < 1e21 ? value.toFixed(20).replace(/\.?0+$/, '') : undefined;
-  const shortest = String(value);
-  const source = /e/i.test(shortest) ? text : shortest;
-  if (source === undefined) return undefined;
-  const [whole, fraction = ''] = source.replace('-', '').split('.');
-  if (fraction.length > maxScale) return undefined;
-  const magnitude = BigInt(`${whole}${fraction}`);
-  return { value: value < 0 ? -magnitude : magnitude, scale: fraction.length };
+  // Most values are safe integers (amounts, quantities): no text to read.
+  if (Number.isSafeInteger(value)) return { value: BigInt(value), scale: 0 };
+  if (Math.abs(value) >= 1e21) return undefined;
+  // The shortest text, in exponent form below 1e-6 (`1.5e-7`): digits, and where the point goes.
+  const [mantissa = '', exponent = '0'] = String(value).replace(/^-/, '').split('e');
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  const scale = fraction.length - Number(exponent);
+  if (scale > maxScale) return undefined;
+  const digits = scale < 0 ? `${whole}${fraction}${'0'.repeat(-scale)}` : `${whole}${fraction}`;
+  const magnitude = BigInt(digits);
+  return { value: value < 0 ? -magnitude : magnitude, scale: Math.max(scale, 0) };
 }
 
 /** A scaled decimal as text without trailing zeros: `{ 12340n, 3 }` → `"12.34"`. */
