@@ -12,19 +12,11 @@ import { flowCallbackReplyExamples, flowCallbackRequestExamples } from './flow-c
 import { generatedDocumentExamples } from './generated-document-examples.ts';
 import { webhookReplyExamples, webhookRequestExamples } from './webhook-examples.ts';
 import { sellerProfileReplyExamples, sellerProfileRequestExamples } from './seller-profile-examples.ts';
-
-type Example = { summary: string; description?: string; value: unknown };
+import { type Example, problem } from './example-values.ts';
 
 const INVOICE_ID = '01a203fd-8d9e-74ad-9bca-5b1160a39578';
 const CREDIT_NOTE_ID = '01a203fd-8df4-76fa-81ae-b7d7df9e4639';
 const UNKNOWN_ID = '01a203fb-0000-7000-8000-000000000000';
-
-const problem = (type: string, title: string, status: number, rest: Record<string, unknown>) => ({
-  type: `urn:einvoicing:problem:${type}`,
-  title,
-  status,
-  ...rest,
-});
 
 const CURRENCIES = 'EUR, USD, GBP, CHF, CAD, AUD, JPY, KRW, XOF, XAF, BHD, KWD, TND';
 const NO_BT49 = 'No buyer electronic address (BT-49) can be derived: give a siren tax id (B2B) or an email';

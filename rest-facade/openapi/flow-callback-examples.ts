@@ -1,13 +1,6 @@
 /** Examples of `POST /pa/v1/flow-callbacks`: callbacks as a PA sends them (Flow Service 1.1.0) and the gateway's replies. */
 
-type Example = { summary: string; description?: string; value: unknown };
-
-const problem = (type: string, title: string, status: number, rest: Record<string, unknown>) => ({
-  type: `urn:einvoicing:problem:${type}`,
-  title,
-  status,
-  ...rest,
-});
+import { type Example, problem } from './example-values.ts';
 
 const malformed = (errors: Array<{ path: string; message: string }>) =>
   problem('malformed-request', 'Malformed request', 400, {

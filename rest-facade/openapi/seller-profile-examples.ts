@@ -4,14 +4,7 @@
  * validates each against its schema.
  */
 
-type Example = { summary: string; description?: string; value: unknown };
-
-const problem = (type: string, title: string, status: number, rest: Record<string, unknown>) => ({
-  type: `urn:einvoicing:problem:${type}`,
-  title,
-  status,
-  ...rest,
-});
+import { type Example, problem } from './example-values.ts';
 
 const minimal = {
   name: 'Atelier Numérique SAS',
