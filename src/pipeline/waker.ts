@@ -3,6 +3,7 @@
  * interval), and room among the uncommitted outcomes (backpressure while a
  * batch is written). Every waiting lane shares one promise of each kind.
  */
+import { createWaiter } from '../waiter.ts';
 
 const POLL_MS = 1_000;
 
@@ -20,34 +21,13 @@ export interface Waker {
 
 /** Builds the waits of one worker. */
 export function createWaker(pollMs = POLL_MS): Waker {
-  let pending = false;
-  let idle: (() => void) | undefined;
-  let idlePromise: Promise<void> | undefined;
+  const work = createWaiter(pollMs);
   let freed: (() => void) | undefined;
   let roomPromise: Promise<void> | undefined;
 
   return {
-    idle() {
-      if (pending) {
-        pending = false;
-        return Promise.resolve();
-      }
-      idlePromise ??= new Promise((resolve) => {
-        const timer = setTimeout(done, pollMs);
-        function done() {
-          clearTimeout(timer);
-          idle = undefined;
-          idlePromise = undefined;
-          resolve();
-        }
-        idle = done;
-      });
-      return idlePromise;
-    },
-    wake() {
-      if (idle) idle();
-      else pending = true;
-    },
+    idle: () => work.wait(),
+    wake: () => work.wake(),
     room() {
       roomPromise ??= new Promise((resolve) => {
         freed = () => {
@@ -62,7 +42,7 @@ export function createWaker(pollMs = POLL_MS): Waker {
       freed?.();
     },
     stopping() {
-      idle?.();
+      work.cancel();
       freed?.();
     },
   };

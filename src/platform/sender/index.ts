@@ -18,7 +18,7 @@ import { type AckDeps, acknowledgeCallback, pollAcknowledgements } from './ackno
 import { retryDelayMs } from './backoff.ts';
 import { type SendDeps, sendOne } from './send.ts';
 import { claimValidated, postpone, releaseClaims } from './store.ts';
-import { createWaiter } from './waiter.ts';
+import { createWaiter } from '../../waiter.ts';
 
 export interface SenderOptions {
   db: Db;

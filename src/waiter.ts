@@ -1,4 +1,7 @@
-/** A wait until woken or a period has passed, shared by every caller waiting at once (the workers' idle state). */
+/**
+ * A wait until woken or a period has passed, shared by every caller waiting at once: the idle state
+ * of the pipeline's lanes (`src/pipeline/waker.ts`) and of the PA sender's workers.
+ */
 export interface Waiter {
   /** Resolves when woken or after the period; at once if woken while nobody waited. */
   wait(): Promise<void>;
