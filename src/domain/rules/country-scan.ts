@@ -26,20 +26,38 @@ function pathOf(frame: Frame | undefined, last: string): Array<string | number> 
  * Returns the violations depth first: an object's own `country` before the
  * ones nested in its fields, siblings in key order. Iterative, so a deeply
  * nested body (JSON.parse accepts any depth within the 1 MiB limit) cannot
- * overflow the stack; a container reached twice (only possible for documents
- * built in code, cycles included) is scanned once. Descends into a `country`
- * value that is itself an object or array as well.
+ * overflow the stack. A parsed body is a tree, walked without remembering
+ * what it saw (a set of every visited object cost a third of the scan); a
+ * document built in code may share an object (reported at each path that
+ * reaches it) or hold a cycle: past more containers than a 1 MiB body can
+ * hold, the walk starts again and scans each container once.
+ * Descends into a `country` value that is itself an object or array as well.
  */
 export function scanCountries(doc: unknown): RuleViolation[] {
-  const violations: RuleViolation[] = [];
-  if (typeof doc !== 'object' || doc === null) return violations;
+  return walk(doc, undefined) ?? (walk(doc, new Set<object>()) as RuleViolation[]);
+}
+
+/**
+ * More containers than a body within the 1 MiB limit (spec § Limits) can hold, each taking at least
+ * two of its bytes (`{}`, `[]`). Only a document built in code gets past it; the walk that follows
+ * is correct for any document, so the bound only decides which walk runs.
+ */
+const TREE_LIMIT = (1024 * 1024) / 2 + 1;
+
+/** The scan; with no `seen`, undefined once it has visited more than TREE_LIMIT containers. */
+function walk(doc: unknown, seen: Set<object> | undefined): RuleViolation[] | undefined {
+  // Paths are built at the end: a cycle walked as a tree would otherwise build ever longer ones.
+  const found: Array<{ frame: Frame; key: string; finding: NonNullable<ReturnType<typeof checkCountry>> }> = [];
+  if (typeof doc !== 'object' || doc === null) return [];
   const stack: Frame[] = [{ value: doc, parent: undefined, key: '' }];
-  const seen = new Set<object>();
+  let visited = 0;
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     const value = frame.value;
-    if (seen.has(value)) continue;
-    seen.add(value);
+    if (seen) {
+      if (seen.has(value)) continue;
+      seen.add(value);
+    } else if (++visited > TREE_LIMIT) return undefined;
     // Children are pushed in order, then that run of the stack is reversed, so the first is popped first.
     const firstChild = stack.length;
     if (Array.isArray(value)) {
@@ -55,7 +73,7 @@ export function scanCountries(doc: unknown): RuleViolation[] {
         const item = record[key];
         if (key === 'country') {
           const finding = checkCountry(item);
-          if (finding !== undefined) violations.push({ path: pathOf(frame, key), ...finding });
+          if (finding !== undefined) found.push({ frame, key, finding });
         }
         if (typeof item === 'object' && item !== null) stack.push({ value: item, parent: frame, key });
       }
@@ -66,5 +84,5 @@ export function scanCountries(doc: unknown): RuleViolation[] {
       stack[j] = swap;
     }
   }
-  return violations;
+  return found.map(({ frame, key, finding }) => ({ path: pathOf(frame, key), ...finding }));
 }

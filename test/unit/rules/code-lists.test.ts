@@ -155,4 +155,10 @@ describe('country rule (BR-CL-14)', () => {
     const doc = { ...invoice().build(), loop };
     expect(checkInvoice(doc).map((v) => v.path)).toEqual([['loop', 'country']]);
   });
+
+  it('reports an object a document built in code shares at each path that reaches it', () => {
+    const shared = { country: 'zz' };
+    const doc = { ...invoice().build(), a: shared, b: [shared] };
+    expect(checkInvoice(doc).map((v) => v.path.join('/'))).toEqual(['a/country', 'b/0/country']);
+  });
 });
