@@ -76,6 +76,8 @@ export interface AppOptions {
   validationWorkers?: number;
   /** Nice value of the validation workers (0-19, default 10: src/validation/priority.ts). */
   validationNice?: number;
+  /** Validation workers under Linux's SCHED_IDLE (default false; `serve`: `VALIDATION_SCHED_IDLE`, default true). */
+  validationSchedIdle?: boolean;
   /** Hooks of a PA connector run outside the app (tests); default: the app's own connector's. */
   platformHooks?: PlatformHooks;
 }
@@ -106,7 +108,7 @@ export function buildApp(options: AppOptions): App {
   const presence = endpointPresence();
   const validator =
     options.validation === 'official'
-      ? createValidator({ workers: options.validationWorkers ?? 2, nice: options.validationNice })
+      ? createValidator({ workers: options.validationWorkers ?? 2, nice: options.validationNice, idle: options.validationSchedIdle })
       : undefined;
   const events: EventSink = createEventSink({
     hub,

@@ -60,6 +60,7 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     validation: config.validation,
     validationWorkers: config.validationWorkers,
     validationNice: config.validationNice,
+    validationSchedIdle: config.validationSchedIdle,
     platform: platformOption(platform),
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),

@@ -26,6 +26,11 @@ export interface ValidatorOptions {
    * acknowledge submissions go first. 0 keeps the process's priority.
    */
   nice?: number;
+  /**
+   * Worker threads under Linux's SCHED_IDLE policy (default false; `serve` sets it from
+   * `VALIDATION_SCHED_IDLE`, default true): they run on cores nothing else wants (priority.ts).
+   */
+  idle?: boolean;
   /** Reports kept for documents validated again byte for byte (default 256; 0: none): report-cache.ts. */
   cacheSize?: number;
 }
@@ -56,12 +61,13 @@ const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 512 };
 export const DEFAULT_NICE = 10;
 
 /**
- * Spawns a validation worker at nice `nice` (0: the process's priority). Built (dist/): worker.js. From the TypeScript sources (vitest, tsx): a
+ * Spawns a validation worker at nice `nice` (0: the process's priority), under SCHED_IDLE when `idle`
+ * (Linux; see priority.ts). Built (dist/): worker.js. From the TypeScript sources (vitest, tsx): a
  * worker thread does not inherit the parent's loader, so a small bootstrap imports worker.ts through tsx.
  */
-export function spawnValidationWorker(nice = 0): Worker {
+export function spawnValidationWorker(nice = 0, idle = false): Worker {
   const self = import.meta.url;
-  const options = { resourceLimits: RESOURCE_LIMITS, workerData: { nice } };
+  const options = { resourceLimits: RESOURCE_LIMITS, workerData: { nice, idle } };
   if (!self.endsWith('.ts')) return new Worker(new URL('./worker.js', self), options);
   // tsx's ESM API by absolute URL (an eval worker resolves bare names from the cwd). Its CJS twin,
   // which require.resolve finds, registers its loader at a wrong relative path (tsx 4.23).
@@ -88,7 +94,13 @@ export function createValidator(options: ValidatorOptions = {}): Validator {
     }
   }
   const nice = options.nice ?? DEFAULT_NICE;
-  const pool = new WorkerPool<ValidationJob, ValidationReport>(() => spawnValidationWorker(nice), options.workers ?? 2, undefined, true);
+  const idle = options.idle ?? false;
+  const pool = new WorkerPool<ValidationJob, ValidationReport>(
+    () => spawnValidationWorker(nice, idle),
+    options.workers ?? 2,
+    undefined,
+    true,
+  );
   const cache = createReportCache(options.cacheSize ?? 256);
   return {
     validate: (syntax, xml) => cache.get(syntax, xml, () => pool.run({ kind: 'invoice', syntax, xml })),

@@ -2,17 +2,19 @@
  * Validation worker thread: loads the engine once, then answers `{ id, job }` messages with
  * `{ id, ok: true, report }` or `{ id, ok: false, error }`. Posts `{ ready: true }` once loaded, or
  * `{ ready: false, error }` if the artefacts cannot be loaded (the pool then stops respawning).
- * `workerData.nice`: the thread's nice value (priority.ts), set before the artefacts load.
+ * `workerData.nice`: the thread's nice value, `workerData.idle`: the SCHED_IDLE policy (priority.ts),
+ * both set before the artefacts load.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { type Engine, loadEngine } from './engine.ts';
-import { lowerThreadPriority } from './priority.ts';
+import { idleThreadPolicy, lowerThreadPriority } from './priority.ts';
 import type { ValidationJob } from './types.ts';
 
 if (!parentPort) throw new Error('src/validation/worker is a worker thread entry point');
 const port = parentPort;
-const { nice } = (workerData ?? {}) as { nice?: number };
+const { nice, idle } = (workerData ?? {}) as { nice?: number; idle?: boolean };
 if (nice) lowerThreadPriority(nice);
+if (idle) idleThreadPolicy();
 
 let engine: Engine;
 try {

@@ -1,5 +1,6 @@
 // The validation workers' CPU priority (src/validation/priority.ts): each worker thread lowers its own
 // nice value, and only its own; the threads that acknowledge submissions keep theirs.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
@@ -8,15 +9,22 @@ import { lowerThreadPriority } from '../../../src/validation/priority.ts';
 
 const linux = existsSync('/proc/thread-self');
 
-/** Nice value of each thread of this process, by thread id (field 19 of /proc/<pid>/task/<tid>/stat). */
-function threadNices(): Map<number, number> {
-  const nices = new Map<number, number>();
+/** A field of each thread of this process's /proc/<pid>/task/<tid>/stat (proc(5) numbering: 19 nice, 41 policy), by thread id. */
+function threadField(field: number): Map<number, number> {
+  const values = new Map<number, number>();
   for (const tid of readdirSync('/proc/self/task')) {
     const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    nices.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    values.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[field - 3]));
   }
-  return nices;
+  return values;
 }
+
+const threadNices = () => threadField(19);
+/** sched(7): 0 SCHED_OTHER, 5 SCHED_IDLE. */
+const threadPolicies = () => threadField(41);
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
+const hasChrt = linux && spawnSync('chrt', ['--version']).status === 0;
 
 describe('validation worker priority', () => {
   it.each([-1, 20, 1.5, Number.NaN])('refuses the nice value %s', (nice) => {
@@ -50,4 +58,26 @@ describe('validation worker priority', () => {
       await validator.close();
     }
   });
+
+  it.skipIf(!hasChrt)(
+    'runs each validation worker under SCHED_IDLE when asked, the calling thread and other workers unchanged',
+    async () => {
+      const own = Number(readlinkSync('/proc/thread-self').split('/').pop());
+      const before = threadPolicies();
+      const idle = createValidator({ workers: 2, nice: 10, idle: true });
+      const normal = createValidator({ workers: 1, nice: 10 });
+      try {
+        await Promise.all([idle.validateCdar('<not-cdar/>'), idle.validateCdar('<not-cdar/>')]);
+        const afterIdle = threadPolicies();
+        expect([...afterIdle].filter(([tid, policy]) => policy === SCHED_IDLE && !before.has(tid))).toHaveLength(2);
+        await normal.validateCdar('<not-cdar/>');
+        const added = [...threadPolicies()].filter(([tid]) => !afterIdle.has(tid));
+        expect(added.length).toBeGreaterThan(0);
+        expect(added.every(([, policy]) => policy === SCHED_OTHER)).toBe(true);
+        expect(threadPolicies().get(own)).toBe(SCHED_OTHER);
+      } finally {
+        await Promise.all([idle.close(), normal.close()]);
+      }
+    },
+  );
 });
