@@ -25,7 +25,6 @@
  *    the floor's POST again while the gateway drains.
  */
 import { loadavg } from 'node:os';
-import { DEMO_SELLER_PROFILE } from '../src/domain/seller-profile/defaults.ts';
 import { batchDrain, type DrainDatabase, drainDatabase, submitBatch, watchDrain } from './default-config-drain.ts';
 import { check } from './default-config-report.ts';
 import { DEFAULT_CONFIGURATION, type DefaultConfigurationOutcome } from './default-config-types.ts';
@@ -37,6 +36,7 @@ import { ownDatabase, serverList } from './postgres-scenario.ts';
 import { log, runPasserelle, startFloor, startGateway, temporaryDirectory, type ServerProcess } from './processes.ts';
 import { type HttpMeasurement, type LoadJob, mergeMeasurements } from './requests.ts';
 import { prepareDatabase } from './seed.ts';
+import { putDemoProfile } from './pipeline-load.ts';
 
 interface Shared {
   options: BenchOptions;
@@ -64,16 +64,6 @@ function gatewayEnvironment(shared: Shared, notes: string[]): Record<string, str
     PA_POLL_INTERVAL_MS: quick ? '1000' : '5000',
     ...rest,
   };
-}
-
-async function putSellerProfile(baseUrl: string, token: string): Promise<void> {
-  const reply = await fetch(`${baseUrl}/v1/seller-profile`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_SELLER_PROFILE),
-  });
-  const text = await reply.text();
-  if (reply.status !== 200) throw new Error(`PUT /v1/seller-profile: expected 200, got ${reply.status}: ${text.slice(0, 300)}`);
 }
 
 /** Runs the scenario; never throws (a failure is in `problems`). */
@@ -152,7 +142,7 @@ async function measure(outcome: DefaultConfigurationOutcome, run: Run): Promise<
     capSeconds,
     gatewayPid: gateway.pid,
   });
-  await putSellerProfile(gateway.url, token);
+  await putDemoProfile(gateway.url, token);
 
   log(`${label}: ${outcome.database}, gateway pid ${gateway.pid}; ${WARMUP_DOCUMENTS} warm-up documents`);
   const warm = await batchDrain(
