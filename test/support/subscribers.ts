@@ -149,11 +149,17 @@ export const isProbeStatus = (payload: Payload) => eventOf(payload)?.lifecycleSt
 export const summary = (event: EventJson) =>
   event.lifecycleStatus ? `${event.lifecycleStatus.code} ${event.lifecycleStatus.label}` : `${event.type} ${event.processingState}`;
 
-/** Events of submission `id` received so far, probe statuses left out; throws on an error payload. */
+/**
+ * Events of submission `id` received so far, probe statuses left out; throws on an error payload.
+ * When the subscription was proven live by probe statuses, only what came after the first probe counts:
+ * an event committed just before the subscription opened can still arrive (its NOTIFY was under way, and
+ * the hub cannot drop it by id, as ids commit out of order), and it arrives before the probe.
+ */
 export function eventsOf(subscription: Collector, id: string): EventJson[] {
   const failed = subscription.payloads.filter((payload) => payload.errors);
   if (failed.length > 0) throw new Error(`error payloads: ${JSON.stringify(failed)}`);
-  const events = subscription.payloads.map(eventOf) as EventJson[];
+  const firstProbe = subscription.payloads.findIndex(isProbeStatus);
+  const events = subscription.payloads.slice(firstProbe + 1).map(eventOf) as EventJson[];
   return events.filter((event) => event.submission.id === id && event.lifecycleStatus?.reasonCode !== PROBE);
 }
 
