@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { KEYED_CONNECTION_SETTINGS, registerKeyedHandle } from './keyed.ts';
 import { acquireDataDirLock } from './lock-file.ts';
 import { asPgParameter } from './raw.ts';
 import type { Database, Db } from './client.ts';
@@ -120,10 +121,13 @@ export async function openEmbedded(options: { dataDir?: string; onQuery?: QueryO
   }
 }
 
-/** Opens PostgreSQL at `url` with a pool of `poolSize` connections. */
-export async function openPostgres(url: string, options: { poolSize?: number; onQuery?: QueryObserver } = {}): Promise<Database> {
-  const sql = postgres(url, {
-    max: options.poolSize ?? 10,
+/** Connections of the keyed pool (`keyed.ts`): its one statement runs one batch at a time. */
+const KEYED_POOL_SIZE = 2;
+
+/** A postgres.js pool on `url` of `max` connections, with `settings` on each connection besides the common ones. */
+function postgresPool(url: string, max: number, settings: Record<string, string> = {}) {
+  return postgres(url, {
+    max,
     onnotice: () => {},
     // pg-boss passes undefined for absent parameters; PostgreSQL wants NULL.
     transform: { undefined: null },
@@ -135,9 +139,21 @@ export async function openPostgres(url: string, options: { poolSize?: number; on
       application_name: 'passerelle',
       statement_timeout: STATEMENT_TIMEOUT_MS,
       idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      ...settings,
     },
   });
+}
+
+/**
+ * Opens PostgreSQL at `url` with a pool of `poolSize` connections, and the
+ * keyed pool of `KEYED_POOL_SIZE` more (`keyed.ts`).
+ */
+export async function openPostgres(url: string, options: { poolSize?: number; onQuery?: QueryObserver } = {}): Promise<Database> {
+  const sql = postgresPool(url, options.poolSize ?? 10);
+  const keyedSql = postgresPool(url, KEYED_POOL_SIZE, KEYED_CONNECTION_SETTINGS);
   const db = drizzlePostgres({ client: sql, schema, logger: loggerFor(options.onQuery) });
+  const keyed = drizzlePostgres({ client: keyedSql, schema, logger: loggerFor(options.onQuery) });
+  registerKeyedHandle(db as unknown as Db, keyed as unknown as Db);
   const parsed = new URL(url);
   return {
     engine: 'postgres',
@@ -176,7 +192,9 @@ export async function openPostgres(url: string, options: { poolSize?: number; on
         reserved.release();
       }
     },
-    close: () => sql.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([sql.end({ timeout: 5 }), keyedSql.end({ timeout: 5 })]);
+    },
   };
 }
 

@@ -22,6 +22,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { executeKeyed } from '../../db/keyed.ts';
 import type { SubmissionRow } from '../submissions/read/index.ts';
 import { FINAL_CODES, REJECTING_CODES } from './codes.ts';
 import type { LifecycleStatusRow } from './store.ts';
@@ -69,7 +70,7 @@ WITH i AS MATERIALIZED (
     WITH ORDINALITY AS t(submission_id, code, occurred_at, reason, reason_code, event_id, platform_label, reason_missing,
       to_be_verified, n)
 ), seen AS MATERIALIZED (
-  SELECT s.id, s.ctid AS version FROM submissions s WHERE s.id IN (SELECT submission_id FROM i)
+  SELECT s.id, s.ctid AS version FROM submissions s WHERE s.id = ANY (ARRAY(SELECT DISTINCT submission_id FROM i))
 ), locked AS MATERIALIZED (
   -- In id order, as lockSubmissions does, so two batches never wait on each other in a cycle.
   SELECT s.id, s.tenant_id, s.document_type, s.saas_id, s.number, s.processing_state, s.issue_date, s.origin_submission_id,
@@ -83,8 +84,11 @@ WITH i AS MATERIALIZED (
   SELECT i.*, l.tenant_id, l.processing_state AS state, min(i.n) OVER (PARTITION BY i.event_id) AS first_n
     FROM i JOIN locked l ON l.id = i.submission_id, gate WHERE NOT gate.stale AND NOT gate.outbox
 ), ex AS MATERIALIZED (
-  SELECT ls.event_id, ls.submission_id, ${statusJson('ls')} AS status
-    FROM lifecycle_statuses ls WHERE ls.event_id IN (SELECT event_id FROM ok)
+  -- A lookup per event id (LIMIT keeps the planner from turning it into a join over the whole table: keyed.ts).
+  SELECT ls.event_id, ls.submission_id, ls.status
+    FROM (SELECT DISTINCT event_id FROM ok) k CROSS JOIN LATERAL (
+      SELECT x.event_id, x.submission_id, ${statusJson('x')} AS status FROM lifecycle_statuses x WHERE x.event_id = k.event_id LIMIT 1
+    ) ls
 ), cand AS MATERIALIZED (
   SELECT ok.* FROM ok WHERE ok.n = ok.first_n AND NOT EXISTS (SELECT 1 FROM ex WHERE ex.event_id = ok.event_id)
 ), ins AS (
@@ -156,13 +160,13 @@ function statusJson(alias: string) {
 }
 
 /**
- * Runs the statement on `db` (the database: one round trip, committed on
- * return; or a transaction) for `items` in arrival order.
+ * Runs the statement on `db` (the database: one round trip on its keyed pool,
+ * committed on return, `db/keyed.ts`; or a transaction) for `items` in arrival order.
  * @returns one outcome per item, in order.
  * @throws whatever the database throws (the statement then wrote nothing).
  */
 export async function recordBatch(db: Executor, items: readonly BatchItem[], cleared: readonly string[] | null): Promise<BatchOutcome[]> {
-  const result = (await db.execute(statement(JSON.stringify(items), cleared && JSON.stringify(cleared)))) as unknown;
+  const result = await executeKeyed(db, 'lifecycle_batch', statement(JSON.stringify(items), cleared && JSON.stringify(cleared)));
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ r: string }>;
   if (rows.length !== items.length) throw new Error(`the lifecycle batch answered ${rows.length} rows for ${items.length} items`);
   return rows.map((row) => outcomeOf(JSON.parse(row.r)));

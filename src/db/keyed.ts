@@ -1,0 +1,52 @@
+/**
+ * Keyed statements: hot statements whose every table read is by key (a
+ * primary or unique key, or an indexed foreign key), run as named prepared
+ * statements on connections of their own that plan with `enable_seqscan = off`.
+ *
+ * Why both. A prepared statement skips parsing and, after five runs,
+ * PostgreSQL keeps one generic plan per connection: planning is about half of
+ * the lifecycle batch's cost (docs/performance.md). But a generic plan is made
+ * once, from the table sizes of that moment: made while `lifecycle_statuses`
+ * is empty (a new installation), it reads the table sequentially, and keeps
+ * doing so as the table grows, until an ANALYZE replaces it (measured: 1.9 ms
+ * per batch at first, 35 ms after 48,000 rows). Without sequential scans to
+ * choose from, the planner reads by the index whatever the sizes say, so the
+ * plan stays right as the tables grow. Only statements that never need a
+ * sequential scan belong here; `test/integration/keyed-statements.test.ts`
+ * checks each one's generic plan on empty tables.
+ *
+ * The embedded engine has one connection and no plan cache across queries:
+ * there a keyed statement is an ordinary one.
+ */
+import { is, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from './client.ts';
+
+/** The connection settings of the keyed pool (postgres.js `connection`). */
+export const KEYED_CONNECTION_SETTINGS = { enable_seqscan: 'off' } as const;
+
+const keyedHandles = new WeakMap<Db, Db>();
+const dialect = new PgDialect();
+
+/** Registers `keyed` (a handle on the keyed pool) for the database handle `db` (`openPostgres` does). */
+export function registerKeyedHandle(db: Db, keyed: Db): void {
+  keyedHandles.set(db, keyed);
+}
+
+/** The keyed pool's handle for `db`, or `db` itself when it has none (the embedded engine). */
+export function keyedHandle(db: Db): Db {
+  return keyedHandles.get(db) ?? db;
+}
+
+/**
+ * Runs `query` as the prepared statement `name` (PostgreSQL: postgres.js
+ * prepares it once per connection under a name of its own). On a database
+ * handle, on its keyed pool, committed on return; in a transaction, in it
+ * (the transaction's connection plans as the main pool does).
+ * @returns the driver's result as `execute` returns it (rows, or `{ rows }` on PGlite).
+ * @throws whatever the database throws.
+ */
+export function executeKeyed(executor: Executor, name: string, query: SQL): Promise<unknown> {
+  const target = is(executor, PgTransaction) ? executor : keyedHandle(executor as Db);
+  return target._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+}
