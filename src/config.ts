@@ -48,7 +48,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'HOST', fallback: 'all interfaces', summary: 'listen address' },
   { name: 'DATABASE_URL', fallback: 'unset: embedded', summary: 'postgres:// URL of a PostgreSQL database' },
   { name: 'DATA_DIR', fallback: './data', summary: 'embedded database directory' },
-  { name: 'DB_POOL_SIZE', fallback: '10', summary: 'PostgreSQL connection pool size' },
+  { name: 'DB_POOL_SIZE', fallback: '10', summary: 'PostgreSQL connection pool size (two more connections serve the lifecycle batch)' },
   { name: 'LOG_LEVEL', fallback: 'info', summary: 'debug, info, warn, error or silent' },
   { name: 'PLATFORM', fallback: 'sandbox', summary: 'sandbox (the built-in sandbox PA), afnor (a real PA, PA_* below) or none' },
   { name: 'PA_FLOW_URL', fallback: 'none', summary: 'PLATFORM=afnor: the Flow Service base, ending in /flow-service' },
