@@ -23,6 +23,8 @@ export interface Config {
   validationNice: number;
   /** Validation workers under SCHED_IDLE (Linux; `VALIDATION_SCHED_IDLE`, default true). */
   validationSchedIdle: boolean;
+  /** API requests per second at or above which one validation worker stays idle (`VALIDATION_YIELD_RPS`, default 100; 0: never). */
+  validationYieldRps: number;
   /** Base64 of 32 bytes sealing webhook secrets; unset: a key file in `dataDir`. */
   webhookSecretsKey: string | undefined;
   /** Development only: webhooks may go to http:// and private addresses. */
@@ -65,6 +67,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'VALIDATION_WORKERS', fallback: '2', summary: 'worker threads running the official artefacts' },
   { name: 'VALIDATION_NICE', fallback: '10', summary: 'their CPU priority, 0-19 (Linux): acknowledgements first' },
   { name: 'VALIDATION_SCHED_IDLE', fallback: 'true', summary: 'Linux: the workers run only on cores nothing else wants' },
+  { name: 'VALIDATION_YIELD_RPS', fallback: '100', summary: 'API requests/s from which one worker stays idle (0: never)' },
   { name: 'SIMULATED_PLATFORM_STEP_MS', fallback: '2000', summary: "delay between two of the sandbox PA's statuses" },
   { name: 'WEBHOOK_SECRETS_KEY', fallback: 'a key file in DATA_DIR', summary: 'base64 of 32 bytes sealing webhook secrets' },
   { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: 'false', summary: 'development: webhooks to http:// and private addresses' },
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validationWorkers: integer(env, 'VALIDATION_WORKERS', 2, 1, 16),
     validationNice: integer(env, 'VALIDATION_NICE', 10, 0, 19),
     validationSchedIdle: boolean(env, 'VALIDATION_SCHED_IDLE', true),
+    validationYieldRps: integer(env, 'VALIDATION_YIELD_RPS', 100, 0, 1_000_000),
     webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 4, 0, 64),

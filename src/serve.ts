@@ -61,6 +61,7 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     validationWorkers: config.validationWorkers,
     validationNice: config.validationNice,
     validationSchedIdle: config.validationSchedIdle,
+    validationYieldRps: config.validationYieldRps,
     platform: platformOption(platform),
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),

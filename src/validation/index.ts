@@ -31,6 +31,12 @@ export interface ValidatorOptions {
    * `VALIDATION_SCHED_IDLE`, default true): they run on cores nothing else wants (priority.ts).
    */
   idle?: boolean;
+  /**
+   * While it answers true (the gateway is taking API requests: `VALIDATION_YIELD_RPS`), one worker
+   * fewer takes documents, at least one: on a small machine the second worker's core goes to the
+   * requests (docs/performance.md, 2026-11-25). Default: every worker, always.
+   */
+  yieldWhile?: () => boolean;
   /** Reports kept for documents validated again byte for byte (default 256; 0: none): report-cache.ts. */
   cacheSize?: number;
 }
@@ -95,12 +101,12 @@ export function createValidator(options: ValidatorOptions = {}): Validator {
   }
   const nice = options.nice ?? DEFAULT_NICE;
   const idle = options.idle ?? false;
-  const pool = new WorkerPool<ValidationJob, ValidationReport>(
-    () => spawnValidationWorker(nice, idle),
-    options.workers ?? 2,
-    undefined,
-    true,
-  );
+  const workers = options.workers ?? 2;
+  const yieldWhile = options.yieldWhile;
+  const pool = new WorkerPool<ValidationJob, ValidationReport>(() => spawnValidationWorker(nice, idle), workers, {
+    lazy: true,
+    concurrency: yieldWhile && (() => (yieldWhile() ? workers - 1 : workers)),
+  });
   const cache = createReportCache(options.cacheSize ?? 256);
   return {
     validate: (syntax, xml) => cache.get(syntax, xml, () => pool.run({ kind: 'invoice', syntax, xml })),

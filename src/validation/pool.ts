@@ -11,6 +11,26 @@ type Pending<Res> = { id: number; job: unknown; resolve: (value: Res) => void; r
 type Slot<Res> = { worker: Worker; ready: boolean; current?: Pending<Res>; lastError?: string; timer?: NodeJS.Timeout };
 type Reply = { ready?: boolean; id?: number; ok?: boolean; report?: unknown; error?: string };
 
+/** Options of a WorkerPool. */
+export interface WorkerPoolOptions {
+  /**
+   * A job that takes longer gets its worker terminated (and replaced) and rejects: a runaway
+   * transform must not hold a worker for ever. Default 60 s, far above the ~0.3 s a document takes.
+   */
+  jobTimeoutMs?: number;
+  /** Spawn the workers on the first job, not at construction: a gateway that never validates pays nothing. */
+  lazy?: boolean;
+  /**
+   * How many workers may run jobs at this moment, read before each dispatch and kept within 1 and
+   * the pool's size (default: all). While it holds jobs back, the pool reads it again every
+   * `RECHECK_MS`; a running job is never interrupted.
+   */
+  concurrency?: () => number;
+}
+
+/** How often a pool holding jobs back under its `concurrency` looks again. */
+const RECHECK_MS = 100;
+
 /** A pool of `size` workers made by `spawn`. `Job` is posted to a worker, `Res` is what it answers. */
 export class WorkerPool<Job, Res> {
   private readonly slots = new Set<Slot<Res>>();
@@ -19,18 +39,19 @@ export class WorkerPool<Job, Res> {
   private failure: Error | undefined;
   private closed = false;
 
-  /**
-   * @param jobTimeoutMs a job that takes longer gets its worker terminated (and replaced) and rejects:
-   * a runaway transform must not hold a worker for ever. Default 60 s, far above the ~0.3 s a document takes.
-   */
+  private readonly jobTimeoutMs: number;
+  private readonly concurrency: () => number;
+  private recheck: NodeJS.Timeout | undefined;
+
   constructor(
     private readonly spawn: () => Worker,
     private readonly size: number,
-    private readonly jobTimeoutMs = 60_000,
-    lazy = false,
+    options: WorkerPoolOptions = {},
   ) {
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`a worker pool needs at least one worker, got ${size}`);
-    if (!lazy) this.startWorkers();
+    this.jobTimeoutMs = options.jobTimeoutMs ?? 60_000;
+    this.concurrency = options.concurrency ?? (() => size);
+    if (!options.lazy) this.startWorkers();
   }
 
   private started = false;
@@ -57,6 +78,7 @@ export class WorkerPool<Job, Res> {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.recheck);
     const closing = new Error('the validation pool was closed');
     for (const pending of this.queue.splice(0)) pending.reject(closing);
     const slots = [...this.slots];
@@ -115,11 +137,22 @@ export class WorkerPool<Job, Res> {
   }
 
   private dispatch(): void {
+    const allowed = Math.min(this.size, Math.max(1, Math.floor(this.concurrency())));
+    let busy = 0;
+    for (const slot of this.slots) if (slot.current) busy++;
     for (const slot of this.slots) {
       if (this.queue.length === 0) break;
+      if (busy >= allowed) {
+        this.recheck ??= setTimeout(() => {
+          this.recheck = undefined;
+          if (!this.closed) this.dispatch();
+        }, RECHECK_MS).unref();
+        break;
+      }
       if (!slot.ready || slot.current) continue;
       const pending = this.queue.shift() as Pending<Res>;
       slot.current = pending;
+      busy++;
       slot.timer = setTimeout(() => {
         slot.lastError = `the job took longer than ${this.jobTimeoutMs} ms`;
         void slot.worker.terminate();

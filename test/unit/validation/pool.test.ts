@@ -9,7 +9,7 @@ type Job = { echo?: number; exit?: true; throw?: true; hang?: true; fail?: true 
 let pool: WorkerPool<Job, { echo: number }> | undefined;
 
 function makePool(size: number, workerData: object = {}, jobTimeoutMs?: number) {
-  pool = new WorkerPool<Job, { echo: number }>(() => new Worker(script, { workerData }), size, jobTimeoutMs);
+  pool = new WorkerPool<Job, { echo: number }>(() => new Worker(script, { workerData }), size, { jobTimeoutMs });
   return pool;
 }
 
@@ -54,12 +54,31 @@ describe('validation worker pool', () => {
         return new Worker(script);
       },
       2,
-      undefined,
-      true,
+      { lazy: true },
     );
     expect(spawned).toBe(0);
     await expect(pool.run({ echo: 1 })).resolves.toEqual({ echo: 1 });
     expect(spawned).toBe(2);
+  });
+
+  it('runs no more jobs at once than its concurrency allows, and takes the held jobs when it rises', async () => {
+    let allowed = 1;
+    pool = new WorkerPool<Job, { echo: number }>(() => new Worker(script), 2, { concurrency: () => allowed });
+    void pool.run({ hang: true }).catch(() => {});
+    let answered = false;
+    const held = pool.run({ echo: 5 }).then((reply) => {
+      answered = true;
+      return reply;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(answered).toBe(false); // the second worker is idle, but only one may work
+    allowed = 2;
+    await expect(held).resolves.toEqual({ echo: 5 });
+  });
+
+  it('never holds every worker back: a concurrency below one still runs one job', async () => {
+    pool = new WorkerPool<Job, { echo: number }>(() => new Worker(script), 2, { concurrency: () => 0 });
+    await expect(pool.run({ echo: 6 })).resolves.toEqual({ echo: 6 });
   });
 
   it('an engine error rejects the call with its message and keeps the worker', async () => {
