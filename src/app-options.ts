@@ -25,6 +25,7 @@ export interface WebhookOptions {
   lookup?: LookupFn;
 }
 
+/** What `buildApp` takes: the database (opened and migrated by the caller) and every setting, tests' and `serve`'s. */
 export interface AppOptions {
   db: Database;
   log?: Logger;
@@ -62,6 +63,7 @@ export interface RealtimeLimits {
   subscriptionsPerToken: number;
 }
 
+/** A built gateway: one HTTP server for REST, GraphQL and WebSocket, and the background work behind it. */
 export interface App {
   /** The HTTP server (for tests that need its address or a WebSocket upgrade). */
   readonly server: Server;

@@ -41,8 +41,9 @@ export type { PlatformOption };
 export type { App, AppOptions, RealtimeLimits, WebhookOptions } from './app-options.ts';
 
 /**
- * The gateway on `options.db` (opened and migrated by the caller): nothing runs until `start`,
- * and `stop` ends all of it (spec: the whole interface; docs/configuration.md for what `serve` sets).
+ * The gateway on `options.db` (opened and migrated by the caller): nothing listens or runs until
+ * `start`, and `stop` ends all of it. Throws only when an option cannot be honoured (a missing
+ * compiled artefact with `validation: 'official'`: createValidator).
  */
 export function buildApp(options: AppOptions): App {
   const log = options.log ?? createLogger();

@@ -39,14 +39,17 @@ export function keyedHandle(db: Db): Db {
 }
 
 /**
- * Runs `query` as the prepared statement `name` (PostgreSQL: postgres.js
- * prepares it once per connection under a name of its own). On a database
- * handle, on its keyed pool, committed on return; in a transaction, in it
- * (the transaction's connection plans as the main pool does).
+ * Runs `query` on a database handle as the prepared statement `name` on its
+ * keyed pool (postgres.js prepares it once per connection, under a name of
+ * its own), committed on return. In a transaction, it runs in it unprepared:
+ * the transaction's connection is the main pool's, where a generic plan could
+ * read sequentially, so it is planned for its values every time.
  * @returns the driver's result as `execute` returns it (rows, or `{ rows }` on PGlite).
  * @throws whatever the database throws.
  */
 export function executeKeyed(executor: Executor, name: string, query: SQL): Promise<unknown> {
-  const target = is(executor, PgTransaction) ? executor : keyedHandle(executor as Db);
-  return target._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+  if (is(executor, PgTransaction)) return executor.execute(query);
+  return keyedHandle(executor as Db)
+    ._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false)
+    .execute();
 }
