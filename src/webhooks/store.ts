@@ -1,6 +1,7 @@
 /** Queries on webhook endpoints, deliveries and attempts. Tenant-facing lookups are scoped to the tenant. */
-import { and, arrayContains, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
+import { keyset, type KeysetWindow } from '../db/keyset.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
 
@@ -152,25 +153,16 @@ export async function findDelivery(db: Executor, tenantId: string, id: string): 
 }
 
 /** A keyset window of an endpoint's deliveries (ids are time-ordered), newest first unless `oldestFirst`. */
-export interface DeliveryWindow {
-  limit: number;
-  olderThan?: string;
-  newerThan?: string;
-  oldestFirst?: boolean;
-}
+export type DeliveryWindow = KeysetWindow;
 
+/** The deliveries of endpoint `endpointId` in `window` (its tenant checked by the caller). */
 export async function listDeliveries(db: Executor, endpointId: string, window: DeliveryWindow): Promise<DeliveryRow[]> {
+  const bounds = keyset(webhookDeliveries.id, window);
   return db
     .select()
     .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.endpointId, endpointId),
-        window.olderThan ? lt(webhookDeliveries.id, window.olderThan) : undefined,
-        window.newerThan ? gt(webhookDeliveries.id, window.newerThan) : undefined,
-      ),
-    )
-    .orderBy(window.oldestFirst ? asc(webhookDeliveries.id) : desc(webhookDeliveries.id))
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), ...bounds.conditions))
+    .orderBy(bounds.order)
     .limit(window.limit);
 }
 

@@ -1,6 +1,7 @@
 /** Listing a tenant's submissions: filters and a keyset window, each row with its latest status. */
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { keyset, type KeysetWindow } from '../../../db/keyset.ts';
 import { submissions } from '../../../db/schema.ts';
 import type { DocumentType } from '../../documents.ts';
 import { isUuid } from '../../ids.ts';
@@ -8,16 +9,9 @@ import { latestStatusColumn, withLatestStatus, type SubmissionWithStatus } from 
 import { submissionColumns, type SubmissionRow } from './rows.ts';
 
 /** Filters and a keyset window for listing a tenant's submissions (ids are time-ordered). */
-export interface ListQuery {
+export interface ListQuery extends KeysetWindow {
   documentType?: DocumentType;
   processingState?: SubmissionRow['processingState'];
-  /** Only submissions created before the one with this id. */
-  olderThan?: string;
-  /** Only submissions created after the one with this id. */
-  newerThan?: string;
-  /** Oldest first instead of newest first (backward pagination). */
-  oldestFirst?: boolean;
-  limit: number;
 }
 
 /**
@@ -29,6 +23,7 @@ export async function pageSubmissions(db: Db, tenantId: string, query: ListQuery
   for (const cursor of [query.olderThan, query.newerThan]) {
     if (cursor !== undefined && !isUuid(cursor)) return [];
   }
+  const window = keyset(submissions.id, query);
   const rows = await db
     .select({ ...submissionColumns, latestStatus: latestStatusColumn })
     .from(submissions)
@@ -37,11 +32,10 @@ export async function pageSubmissions(db: Db, tenantId: string, query: ListQuery
         eq(submissions.tenantId, tenantId),
         query.documentType ? eq(submissions.documentType, query.documentType) : undefined,
         query.processingState ? eq(submissions.processingState, query.processingState) : undefined,
-        query.olderThan ? lt(submissions.id, query.olderThan) : undefined,
-        query.newerThan ? gt(submissions.id, query.newerThan) : undefined,
+        ...window.conditions,
       ),
     )
-    .orderBy(query.oldestFirst ? asc(submissions.id) : desc(submissions.id))
+    .orderBy(window.order)
     .limit(query.limit);
   return rows.map(withLatestStatus);
 }
