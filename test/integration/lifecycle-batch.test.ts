@@ -201,6 +201,24 @@ describe.each(engines())('lifecycle statuses in batches on %s', (engine) => {
     expect(ofA.every((event) => event.tenantId === tenantOf.get(a!))).toBe(true);
   });
 
+  it("sends a known outbox tenant's statuses straight to their transaction: one batch statement each", async () => {
+    const client = await gateway.tenant();
+    const [id] = await invoices(client, 1);
+    const sink: EventSink = { ...NO_EVENTS, wantsOutbox: async () => true };
+    const record = (code: number) =>
+      recordLifecycleStatus(gateway.database.db, sink, {
+        submission_id: id!,
+        code,
+        occurred_at: '2026-03-01T10:00:00Z',
+        event_id: randomUUID(),
+      });
+    const batchStatements = () => statements.filter((statement) => statement.includes('WITH ORDINALITY AS t(submission_id')).length;
+    expect(await record(200)).toMatchObject({ ok: true }); // its tenant is learnt here
+    const before = batchStatements();
+    for (const code of [201, 202, 203]) expect(await record(code)).toMatchObject({ ok: true, duplicate: false });
+    expect(batchStatements() - before).toBe(3);
+  });
+
   it.runIf(engine === 'postgres')('sees a final status another writer commits while the batch waits for its lock', async () => {
     const client = await gateway.tenant();
     const [id] = await invoices(client, 1);

@@ -5,7 +5,9 @@
  * work is that statement alone, committed on its own: one round trip. One
  * that does (a tenant with webhook endpoints), or that found a submission
  * changed under it, runs again in a transaction that locks its submissions
- * first and enqueues the sinks' work (`EventSink.recorded`) before commit.
+ * first and enqueues the sinks' work (`EventSink.recorded`) before commit; a
+ * batch with a submission already known to be such a tenant's goes to that
+ * transaction at once.
  */
 import type { Db, Tx } from '../../db/client.ts';
 import { groupCommit } from '../../db/group-commit.ts';
@@ -71,15 +73,27 @@ const writerFor = preparedPerDatabase((db) => {
     return result;
   }
 
+  /** True when a submission of the batch is known to belong to a tenant not `clearedTenants`: the statement alone would only say `outbox`. */
+  function knownToWantOutbox(batch: readonly Pending[], clearedTenants: readonly string[]): boolean {
+    return batch.some(({ item }) => {
+      const tenantId = tenantOf.get(item.submission_id);
+      return tenantId !== undefined && !clearedTenants.includes(tenantId);
+    });
+  }
+
   async function write(batch: readonly Pending[]): Promise<Written[]> {
     const items = batch.map((pending) => pending.item);
-    let outcomes = await recordBatch(db, items, await cleared(batch));
-    remember(batch, outcomes);
-    // A tenant seen for the first time may need no outbox either: once more, now that it is known.
-    if (outcomes.some((o) => o.outcome === 'outbox') && !outcomes.some((o) => o.outcome === 'stale')) {
-      outcomes = await recordBatch(db, items, await cleared(batch));
+    const clearedTenants = await cleared(batch);
+    let outcomes: BatchOutcome[] | undefined;
+    if (!knownToWantOutbox(batch, clearedTenants)) {
+      outcomes = await recordBatch(db, items, clearedTenants);
+      remember(batch, outcomes);
+      // A tenant seen for the first time may need no outbox either: once more, now that it is known.
+      if (outcomes.some((o) => o.outcome === 'outbox') && !outcomes.some((o) => o.outcome === 'stale')) {
+        outcomes = await recordBatch(db, items, await cleared(batch));
+      }
     }
-    if (outcomes.some((o) => o.outcome === 'outbox' || o.outcome === 'stale')) {
+    if (!outcomes || outcomes.some((o) => o.outcome === 'outbox' || o.outcome === 'stale')) {
       outcomes = await transact(db, async (tx) => {
         await lockSubmissions(tx, [...new Set(items.map((item) => item.submission_id))]);
         const locked = await recordBatch(tx, items, null);
