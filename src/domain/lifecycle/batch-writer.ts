@@ -4,16 +4,17 @@
  * statement (`batch-statement.ts`). A batch whose tenants need no outbox
  * work is that statement alone, committed on its own: one round trip. One
  * that does (a tenant with webhook endpoints), or that found a submission
- * changed under it, runs again in a transaction that locks its submissions
- * first and enqueues the sinks' work (`EventSink.recorded`) before commit; a
+ * changed under it, runs again in a transaction on the keyed pool
+ * (`db/keyed.ts`) that locks its submissions first and enqueues the sinks'
+ * work (`EventSink.recorded`) before commit; a
  * batch with a submission already known to be such a tenant's goes to that
  * transaction at once.
  */
 import type { Db, Tx } from '../../db/client.ts';
 import { groupCommit } from '../../db/group-commit.ts';
+import { keyedTransaction } from '../../db/keyed.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { sqlState } from '../../db/sql-state.ts';
-import { transact } from '../../db/transaction.ts';
 import type { CommittedEvent, EventSink } from '../events/types.ts';
 import type { SubmissionRow } from '../submissions/read/index.ts';
 import { recordBatch, type BatchItem, type BatchOutcome } from './batch-statement.ts';
@@ -94,7 +95,7 @@ const writerFor = preparedPerDatabase((db) => {
       }
     }
     if (!outcomes || outcomes.some((o) => o.outcome === 'outbox' || o.outcome === 'stale')) {
-      outcomes = await transact(db, async (tx) => {
+      outcomes = await keyedTransaction(db, async (tx) => {
         await lockSubmissions(tx, [...new Set(items.map((item) => item.submission_id))]);
         const locked = await recordBatch(tx, items, null);
         if (locked.some((o) => o.outcome === 'outbox' || o.outcome === 'stale')) throw new Error('lifecycle batch changed under its locks');
