@@ -4,6 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /** Encodes a parameter the way node-postgres does, which pg-boss expects: undefined as NULL, plain objects as JSON. */
 export function asPgParameter(value: unknown): unknown {
@@ -28,8 +29,7 @@ export function rawQuery(text: string, values: readonly unknown[]): SQL {
 export function executeSqlOn(db: Executor): Pick<Database, 'executeSql'> {
   return {
     async executeSql(text, values = []) {
-      const result = (await db.execute(rawQuery(text, values))) as unknown;
-      return { rows: Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []) };
+      return { rows: rowsOf(await db.execute(rawQuery(text, values))) };
     },
   };
 }

@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import type { SellerProfile } from '../domain/seller-profile/profile.ts';
 import type { SubmissionRow } from '../domain/submissions/read/index.ts';
-import { rowsOf } from './rows.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** A claimed submission with what processing it needs. */
 export interface PipelineInput {

@@ -20,7 +20,7 @@ import type { Executor } from '../db/client.ts';
 import type { CommittedEvent } from '../domain/events/types.ts';
 import type { SubmissionRow } from '../domain/submissions/read/index.ts';
 import type { Outcome } from './process.ts';
-import { rowsOf } from './rows.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** One processed submission to finish. */
 export interface FinishItem {

@@ -23,6 +23,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { executeKeyed } from '../../db/keyed.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { SubmissionRow } from '../submissions/read/index.ts';
 import { FINAL_CODES, REJECTING_CODES } from './codes.ts';
 import type { LifecycleStatusRow } from './store.ts';
@@ -167,7 +168,7 @@ function statusJson(alias: string) {
  */
 export async function recordBatch(db: Executor, items: readonly BatchItem[], cleared: readonly string[] | null): Promise<BatchOutcome[]> {
   const result = await executeKeyed(db, 'lifecycle_batch', statement(JSON.stringify(items), cleared && JSON.stringify(cleared)));
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ r: string }>;
+  const rows = rowsOf<{ r: string }>(result);
   if (rows.length !== items.length) throw new Error(`the lifecycle batch answered ${rows.length} rows for ${items.length} items`);
   return rows.map((row) => outcomeOf(JSON.parse(row.r)));
 }

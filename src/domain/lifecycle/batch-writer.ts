@@ -6,9 +6,8 @@
  * that does (a tenant with webhook endpoints), or that found a submission
  * changed under it, runs again in a transaction on the keyed pool
  * (`db/keyed.ts`) that locks its submissions first and enqueues the sinks'
- * work (`EventSink.recorded`) before commit; a
- * batch with a submission already known to be such a tenant's goes to that
- * transaction at once.
+ * work (`EventSink.recorded`) before commit; a batch with a submission
+ * already known to be such a tenant's goes to that transaction at once.
  */
 import type { Db, Tx } from '../../db/client.ts';
 import { groupCommit } from '../../db/group-commit.ts';

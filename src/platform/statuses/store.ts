@@ -11,6 +11,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { platformInboundProblems } from '../../db/schema.ts';
 
 /** The cursor as claimed: `updatedAfter` to search from, `stamp` the lease value to give back on the next write. */
@@ -20,8 +21,7 @@ export interface ClaimedCursor {
 }
 
 async function rows<Row>(db: Executor, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Row[];
+  return rowsOf<Row>(await db.execute(query));
 }
 
 const leaseInterval = (leaseMs: number) => sql`make_interval(secs => ${leaseMs / 1000}::float8)`;

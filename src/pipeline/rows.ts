@@ -1,7 +1,0 @@
-/**
- * The rows of a raw `db.execute`: postgres.js answers an array of rows,
- * PGlite an object holding them in `rows`.
- */
-export function rowsOf<Row>(result: unknown): Row[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
-}
