@@ -50,15 +50,16 @@ export function buildApp(options: AppOptions): App {
   const hub = createEventHub(options.db, log);
   const queue = createWebhookQueue(options.db, log);
   const presence = endpointPresence();
-  const requests = createRequestRate();
   const yieldRps = options.validationYieldRps ?? 0;
+  // Counted only when something reads it.
+  const requests = yieldRps > 0 ? createRequestRate() : undefined;
   const validator =
     options.validation === 'official'
       ? createValidator({
           workers: options.validationWorkers ?? 2,
           nice: options.validationNice,
           idle: options.validationSchedIdle,
-          yieldWhile: yieldRps > 0 ? () => requests.perSecond() >= yieldRps : undefined,
+          yieldWhile: requests && (() => requests.perSecond() >= yieldRps),
         })
       : undefined;
   const events: EventSink = createEventSink({
@@ -107,7 +108,7 @@ export function buildApp(options: AppOptions): App {
     const url = req.url ?? '/';
     if (handleProbe(req, res, options.db)) return;
     if (platform.handle(req, res)) return;
-    requests.note();
+    requests?.note();
     if (/^\/(v1|pa\/v1)(\/|\?|$)/.test(url)) {
       void rest(req, res);
     } else if (!fastPath || !graphql.handle(req, res)) {
