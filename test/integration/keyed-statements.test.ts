@@ -59,11 +59,22 @@ describe.runIf(url)('keyed statements on PostgreSQL', () => {
     await admin.end();
   });
 
+  /** A status for a submission that does not exist (the plan does not depend on the rows). */
+  const batchItem = () => ({
+    submission_id: randomUUID(),
+    code: 201,
+    occurred_at: new Date().toISOString(),
+    event_id: randomUUID(),
+    reason: null,
+    reason_code: null,
+    reason_missing: false,
+    to_be_verified: false,
+  });
+
   /** The generic plan of the lifecycle batch as `handle`'s connections make it. */
   async function genericPlan(handle: Db): Promise<PlanNode> {
     const parameters = [...new Set(batchSql.match(/\$\d+/g))].length;
-    const item = { submission_id: randomUUID(), code: 201, occurred_at: new Date().toISOString(), event_id: randomUUID() };
-    const values = [`'${JSON.stringify([item])}'`, ...Array(parameters - 1).fill('NULL')].join(', ');
+    const values = [`'${JSON.stringify([batchItem()])}'`, ...Array(parameters - 1).fill('NULL')].join(', ');
     return handle.transaction(async (tx) => {
       await tx.execute(sql.raw(`PREPARE keyed_check AS ${batchSql}`));
       await tx.execute(sql.raw('SET LOCAL plan_cache_mode = force_generic_plan'));
@@ -76,9 +87,7 @@ describe.runIf(url)('keyed statements on PostgreSQL', () => {
   }
 
   it('plans the lifecycle batch by key on empty tables, on the keyed pool only', async () => {
-    const item = { submission_id: randomUUID(), code: 201, occurred_at: new Date().toISOString(), event_id: randomUUID() };
-    const batchItem = { ...item, reason: null, reason_code: null, reason_missing: false, to_be_verified: false };
-    expect(await recordBatch(database.db, [batchItem], [])).toEqual([{ outcome: 'unknown' }]);
+    expect(await recordBatch(database.db, [batchItem()], [])).toEqual([{ outcome: 'unknown' }]);
     expect(batchSql).not.toBe('');
     expect(await database.db.$count(sql`lifecycle_statuses`)).toBe(0);
 
