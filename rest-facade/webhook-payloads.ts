@@ -4,7 +4,7 @@
  * returns it, obtained through the same GraphQL operation, and the new
  * lifecycle status entry is in the status history's shape.
  */
-import { contextFor, type ContextDeps } from '../src/context.ts';
+import { contextFor, type ContextDeps } from '../src/app/context.ts';
 import { displayLabel, lifecycleCode } from '../src/domain/lifecycle/codes.ts';
 import { OperationFailed, type RunOperation } from '../src/graphql/run-operation.ts';
 import type { PayloadBuilder } from '../src/webhooks/deliver.ts';

@@ -4,7 +4,7 @@
  * reports lifecycle events, over `POST /pa/v1/lifecycle-events` (a real PA) or
  * in-process through the same GraphQL mutation (the simulated platform).
  */
-import type { LifecycleEvent } from '../domain/lifecycle/service.ts';
+import type { LifecycleEvent } from '../domain/lifecycle/lifecycle-service.ts';
 
 export interface PlatformConnector {
   /** Hands the submission `submissionId` to the PA. Never throws: retries are the connector's business. */

@@ -4,7 +4,7 @@
  * /pa/v1/lifecycle-events` also takes.
  */
 import type { Logger } from 'pino';
-import { contextFor, type ContextDeps } from '../context.ts';
+import { contextFor, type ContextDeps } from '../app/context.ts';
 import type { RunOperation } from '../graphql/run-operation.ts';
 import { graphql } from '../graphql/tada.ts';
 import type { ReportLifecycleEvent } from './connector.ts';

@@ -9,7 +9,7 @@ import { graphql } from '../../src/graphql/tada.ts';
 import { RECORD_LIFECYCLE_STATUS } from '../../src/platform/report.ts';
 import { schema } from '../../src/schema/index.ts';
 import { readFileSync } from 'node:fs';
-import type { Context } from '../../src/context.ts';
+import type { Context } from '../../src/app/context.ts';
 
 const BUILT_INS = [...Object.values(OPERATIONS), ...Object.values(WEBHOOK_OPERATIONS), RECORD_LIFECYCLE_STATUS];
 

@@ -10,8 +10,8 @@ import type {
   SellerAddress,
   SellerProfile,
   SellerProfileInput,
-} from '../../domain/seller-profile/profile.ts';
-import { getSellerProfile, setSellerProfile } from '../../domain/seller-profile/service.ts';
+} from '../../model/seller-profile.ts';
+import { getSellerProfile, setSellerProfile } from '../../domain/seller-profile/seller-profile-service.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { inputToWire, wirePathToGraphQL } from '../wire-names.ts';

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sellerProfiles } from '../../db/schema.ts';
-import type { SellerProfile } from './profile.ts';
+import type { SellerProfile } from '../../model/seller-profile.ts';
 
 /** The tenant's stored profile, or undefined when it has none. */
 export async function findSellerProfile(db: Executor, tenantId: string): Promise<SellerProfile | undefined> {

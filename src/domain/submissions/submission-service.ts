@@ -3,11 +3,11 @@
  * the 422 rules, the duplicate rule and the Idempotency-Key rule. Returns
  * typed results; only unexpected failures throw.
  */
-import { parisDate } from '../../einvoice/paris-date.ts';
+import { parisDate } from '../../lib/paris-date.ts';
 import { hash } from 'node:crypto';
 import { dequal } from 'dequal';
 import type { Db } from '../../db/client.ts';
-import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../documents.ts';
+import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../../model/documents.ts';
 import type { CommittedEvent, EventSink } from '../events/types.ts';
 import { newTimeOrderedId } from '../ids.ts';
 import { checkCreditNote, checkInvoice, type RuleViolation } from '../rules/index.ts';

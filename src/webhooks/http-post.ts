@@ -8,7 +8,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import { resolvePublicAddresses, type LookupFn, type UrlPolicy } from './url-policy.ts';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;

@@ -4,11 +4,11 @@
  * waited in `received` for want of a seller can then go on).
  */
 import type { Db } from '../../db/client.ts';
-import type { RuleViolation } from '../rules/catalogue.ts';
+import type { RuleViolation } from '../../model/rule-catalogue.ts';
 import { checkSellerProfile } from './checks.ts';
 import { completeSellerProfile } from './defaults.ts';
-import type { SellerProfile, SellerProfileInput } from './profile.ts';
-import { findSellerProfile, upsertSellerProfile } from './store.ts';
+import type { SellerProfile, SellerProfileInput } from '../../model/seller-profile.ts';
+import { findSellerProfile, upsertSellerProfile } from './seller-profile-store.ts';
 
 /** Called with the tenant id once its profile is committed. */
 export type SellerProfileListener = (tenantId: string) => void | Promise<void>;

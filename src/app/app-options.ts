@@ -1,17 +1,17 @@
 /**
- * What `buildApp` takes and returns (src/app.ts): the options tests and
+ * What `buildApp` takes and returns (src/app/app.ts): the options tests and
  * `serve` set, and the running app's handle.
  */
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import type { Clock } from './clock.ts';
-import type { Database } from './db/client.ts';
-import type { GraphQLFastPath } from './http/graphql-fast-path.ts';
-import type { RateLimitSettings } from './limits/rate-limits.ts';
-import type { PlatformHooks } from './platform/hooks.ts';
-import type { PlatformOption } from './platform/index.ts';
-import type { FlowSettings } from './platform/settings.ts';
-import type { LookupFn } from './webhooks/url-policy.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Database } from '../db/client.ts';
+import type { GraphQLFastPath } from '../http/graphql-fast-path.ts';
+import type { RateLimitSettings } from '../limits/rate-limits.ts';
+import type { PlatformHooks } from '../platform/hooks.ts';
+import type { PlatformOption } from '../platform/index.ts';
+import type { FlowSettings } from '../platform/settings.ts';
+import type { LookupFn } from '../webhooks/url-policy.ts';
 
 /** Webhook delivery settings. */
 export interface WebhookOptions {

@@ -10,7 +10,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { platformFlows, submissions } from '../../db/schema.ts';
-import type { DocumentType } from '../../domain/documents.ts';
+import type { DocumentType } from '../../model/documents.ts';
 
 /** BT-3 codes of credit notes in the French list (BR-FR-04; UNTDID 1001): the others are invoices. */
 const CREDIT_NOTE_TYPE_CODES = new Set(['381', '261', '262', '396', '502', '503']);

@@ -17,9 +17,9 @@ import {
   upsertTenant,
   type PlatformIdentity,
   type Tenant,
-} from './store.ts';
+} from './tenancy-store.ts';
 
-export type { PlatformIdentity, Tenant } from './store.ts';
+export type { PlatformIdentity, Tenant } from './tenancy-store.ts';
 
 /** Who is calling: a tenant, or the platform. */
 export type Principal = { kind: 'tenant'; tenant: Tenant } | { kind: 'platform'; platform: PlatformIdentity };

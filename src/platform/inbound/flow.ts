@@ -10,13 +10,13 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import type { EventSink } from '../../domain/events/types.ts';
-import { recordLifecycleStatus } from '../../domain/lifecycle/service.ts';
+import { recordLifecycleStatus } from '../../domain/lifecycle/lifecycle-service.ts';
 import { isStorableText } from '../../domain/text.ts';
 import { readCdar } from '../afnor/cdar.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import type { Flow, FlowFailure } from '../afnor/types.ts';
 import { matchSubmission } from './match.ts';
-import { type InboundProblem, recordProblem } from './store.ts';
+import { type InboundProblem, recordProblem } from './inbound-store.ts';
 
 export interface FlowDeps {
   db: Db;

@@ -11,12 +11,12 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { platformFlows, submissions } from '../../db/schema.ts';
-import { recordEvent } from '../../domain/events/store.ts';
+import { recordEvent } from '../../domain/events/events-store.ts';
 import type { CommittedEvent, EventSink } from '../../domain/events/types.ts';
 import { isUuid } from '../../domain/ids.ts';
-import type { Rejection } from '../../pipeline/store.ts';
+import type { Rejection } from '../../pipeline/pipeline-store.ts';
 import type { AcknowledgementDetail, FlowAckStatus } from '../afnor/types.ts';
-import type { PlatformFlowRow } from './store.ts';
+import type { PlatformFlowRow } from './outbound-store.ts';
 
 type State = 'validated' | 'sent' | 'rejected';
 

@@ -4,7 +4,7 @@
  * the PA's raw label kept in `platform_label`.
  *
  * Rounds run one at a time: every `intervalMs`, on `wake()` (the Flow Service callback said a flow changed) and on
- * `pollNow()`. One gateway instance polls a connection at a time (the lease of store.ts): on the others a round
+ * `pollNow()`. One gateway instance polls a connection at a time (the lease of inbound-store.ts): on the others a round
  * does nothing, and their `wake()` waits for the holder's next round. A round the PA answered with Retry-After
  * delays the next timed round accordingly (at most ten minutes). An unexpected failure (the database gone) is
  * logged; the next round tries again from the persisted cursor.
@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { EventSink } from '../../domain/events/types.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import { type RoundDeps, type RoundState, runRound } from './round.ts';
-import { releaseCursor } from './store.ts';
+import { releaseCursor } from './inbound-store.ts';
 
 export interface StatusPollerOptions {
   db: Db;

@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { askRunningGateway } from './admin-socket.ts';
 import { ADMIN_COMMANDS, type AdminOptions, CONSOLE_OUTPUT, UsageError } from './cli-admin.ts';
-import { CONFIG_VARIABLES, loadConfig } from './config.ts';
+import { CONFIG_VARIABLES, loadConfig } from '../app/config.ts';
 import { withDatabase } from './cli-database.ts';
-import { DataDirLockedError } from './db/lock-file.ts';
-import { createLogger } from './logger.ts';
+import { DataDirLockedError } from '../db/lock-file.ts';
+import { createLogger } from '../lib/logger.ts';
 import { serve, StartupError } from './serve.ts';
-import { runStandalone } from '../sandbox-pa/src/main.ts';
-import { loadPlatformSettings } from './platform/settings.ts';
+import { runStandalone } from '../../sandbox-pa/src/main.ts';
+import { loadPlatformSettings } from '../platform/settings.ts';
 
 const COMMANDS: Record<string, string> = {
   serve: 'serve                                  run the gateway (what npm start runs)',

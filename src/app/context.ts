@@ -4,15 +4,15 @@
  * resolver behaves the same whichever door a request came through.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from './db/client.ts';
-import type { EventSink } from './domain/events/types.ts';
-import type { EventHub } from './dispatch/hub.ts';
-import type { WebhookSettings } from './webhooks/endpoints.ts';
-import { cachedAuthenticator } from './domain/tenancy/auth-cache.ts';
-import { tokenPrefix } from './domain/tenancy/token.ts';
-import type { RateLimits } from './limits/rate-limits.ts';
-import type { AuthFailure, Principal } from './domain/tenancy/service.ts';
-import { NO_PLATFORM_HOOKS, type PlatformHooks } from './platform/hooks.ts';
+import type { Db } from '../db/client.ts';
+import type { EventSink } from '../domain/events/types.ts';
+import type { EventHub } from '../dispatch/hub.ts';
+import type { WebhookSettings } from '../webhooks/endpoints.ts';
+import { cachedAuthenticator } from '../domain/tenancy/auth-cache.ts';
+import { tokenPrefix } from '../domain/tenancy/token.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
+import type { AuthFailure, Principal } from '../domain/tenancy/tenancy-service.ts';
+import { NO_PLATFORM_HOOKS, type PlatformHooks } from '../platform/hooks.ts';
 
 /** Per-operation context seen by every resolver. */
 export interface Context {

@@ -13,7 +13,7 @@ import type { FlowClient } from '../afnor/client.ts';
 import type { AcknowledgementDetail, Flow, FlowAckStatus, FlowFailure, FlowInfo, ProcessingRule } from '../afnor/types.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type Applied, applyFlow, type FlowFacts, rejectRefused } from './outcome.ts';
-import { beginAttempt, loadSending, recordFailure, type SendingInput } from './store.ts';
+import { beginAttempt, loadSending, recordFailure, type SendingInput } from './outbound-store.ts';
 
 /** What sending needs. */
 export interface SendDeps {

@@ -1,7 +1,7 @@
 /** Process entry point of the `passerelle` command (see `cli.ts`). */
 import { runCli } from './cli.ts';
-import { ConfigError } from './config.ts';
-import { DataDirLockedError } from './db/lock-file.ts';
+import { ConfigError } from '../app/config.ts';
+import { DataDirLockedError } from '../db/lock-file.ts';
 import { StartupError } from './serve.ts';
 
 try {

@@ -13,7 +13,7 @@ import { isStorableText, UNSTORABLE_TEXT } from '../text.ts';
 import type { SubmissionRow } from '../submissions/read/index.ts';
 import { LIFECYCLE_CODE_LIST, lifecycleCode } from './codes.ts';
 import { writeStatus } from './batch-writer.ts';
-import type { LifecycleStatusRow } from './store.ts';
+import type { LifecycleStatusRow } from './lifecycle-store.ts';
 
 /** One lifecycle event from the platform (wire names of `POST /pa/v1/lifecycle-events`). */
 export interface LifecycleEvent {

@@ -4,16 +4,16 @@
  * and its lock released, before the process exits).
  */
 import { listenAdminSocket } from './admin-socket.ts';
-import { buildApp, type PlatformOption } from './app.ts';
-import type { Config } from './config.ts';
-import { openConfigured } from './db/open.ts';
-import { anyTenant } from './domain/tenancy/store.ts';
-import { DEMO_SELLER_PROFILE } from './domain/seller-profile/defaults.ts';
-import { setSellerProfile } from './domain/seller-profile/service.ts';
-import { createToken } from './domain/tenancy/service.ts';
-import type { Logger } from './logger.ts';
-import type { PlatformSettings } from './platform/settings.ts';
-import { loadSecretsKey } from './webhooks/secrets.ts';
+import { buildApp, type PlatformOption } from '../app/app.ts';
+import type { Config } from '../app/config.ts';
+import { openConfigured } from '../db/open.ts';
+import { anyTenant } from '../domain/tenancy/tenancy-store.ts';
+import { DEMO_SELLER_PROFILE } from '../domain/seller-profile/defaults.ts';
+import { setSellerProfile } from '../domain/seller-profile/seller-profile-service.ts';
+import { createToken } from '../domain/tenancy/tenancy-service.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { PlatformSettings } from '../platform/settings.ts';
+import { loadSecretsKey } from '../webhooks/secrets.ts';
 
 /** The gateway could not start; the message is one line for the operator. */
 export class StartupError extends Error {

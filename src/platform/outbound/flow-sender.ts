@@ -1,6 +1,6 @@
 /**
  * The sending stage of the AFNOR XP Z12-013 connector (`validated → sent`):
- * lanes claim due `validated` submissions (store.ts: the row is the queue,
+ * lanes claim due `validated` submissions (outbound-store.ts: the row is the queue,
  * leased with SKIP LOCKED, so several instances share the work and rows
  * validated before a restart are found by polling) and send each at most once
  * (send.ts); a second loop tracks the sent flows' acknowledgements
@@ -17,8 +17,8 @@ import type { Flow } from '../afnor/types.ts';
 import { type AckDeps, acknowledgeCallback, pollAcknowledgements } from './acknowledgement.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type SendDeps, sendOne } from './send.ts';
-import { claimValidated, postpone, releaseClaims } from './store.ts';
-import { createWaiter } from '../../waiter.ts';
+import { claimValidated, postpone, releaseClaims } from './outbound-store.ts';
+import { createWaiter } from '../../lib/waiter.ts';
 
 export interface SenderOptions {
   db: Db;

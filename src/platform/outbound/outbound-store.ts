@@ -1,6 +1,6 @@
 /**
  * The sending stage's queue queries (`validated → sent`). Like the validation
- * stage (src/pipeline/store.ts), the queue is the submission row itself: a
+ * stage (src/pipeline/pipeline-store.ts), the queue is the submission row itself: a
  * `validated` row is due when `pipeline_next_at` is null or past (partial index
  * `submissions_validated_idx`). A claim is a lease (`pipeline_next_at` moved
  * forward) taken with `FOR UPDATE SKIP LOCKED`, so several instances share the
@@ -10,7 +10,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { platformFlows, submissionDocuments, submissions } from '../../db/schema.ts';
-import type { DocumentType } from '../../domain/documents.ts';
+import type { DocumentType } from '../../model/documents.ts';
 
 /** The `platform_flows` row of a submission. */
 export type PlatformFlowRow = typeof platformFlows.$inferSelect;

@@ -12,8 +12,8 @@ import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { ADMIN_COMMANDS, type AdminOptions, type AdminOutput } from './cli-admin.ts';
-import type { Db } from './db/client.ts';
-import type { Logger } from './logger.ts';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
 
 /** The socket's path in a data directory. */
 export function adminSocketPath(dataDir: string): string {

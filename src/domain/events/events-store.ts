@@ -3,8 +3,8 @@ import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { lifecycleStatuses, submissionEvents, submissions } from '../../db/schema.ts';
-import type { DocumentType } from '../documents.ts';
-import { statusColumns, type LifecycleStatusRow } from '../lifecycle/store.ts';
+import type { DocumentType } from '../../model/documents.ts';
+import { statusColumns, type LifecycleStatusRow } from '../lifecycle/lifecycle-store.ts';
 import { submissionColumns, type SubmissionRow } from '../submissions/read/index.ts';
 import type { CommittedEvent, EventSink, SubmissionEventType } from './types.ts';
 

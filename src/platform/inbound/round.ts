@@ -1,5 +1,5 @@
 /**
- * One round of the status poller: take the connection's lease (store.ts), then page through the PA's incoming
+ * One round of the status poller: take the connection's lease (inbound-store.ts), then page through the PA's incoming
  * status flows with AFNOR XP Z12-013 searchFlow (`flowDirection: [In]`, `flowType: [CustomerInvoiceLC]`,
  * `updatedAfter`: the cursor, limit 100) until a page comes back short, handling each flow in `updatedAt` order
  * (flow.ts) and moving the cursor to its `updatedAt` after each one, so a restart neither misses nor replays.
@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { Flow, FlowFailure } from '../afnor/types.ts';
 import { type FlowDeps, handleFlow, usableFlowId } from './flow.ts';
-import { advanceCursor, claimCursor, recordProblem } from './store.ts';
+import { advanceCursor, claimCursor, recordProblem } from './inbound-store.ts';
 
 /** Flows per searchFlow page: the OpenAPI's maximum. */
 export const PAGE_LIMIT = 100;

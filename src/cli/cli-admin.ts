@@ -4,10 +4,10 @@
  * 2 a usage mistake). Secrets are printed once, at creation, never again:
  * lists show public prefixes, and a revocation echoes the prefix only.
  */
-import type { Db } from './db/client.ts';
-import { createPlatformToken, createToken, revokeToken } from './domain/tenancy/service.ts';
-import { findTenant, listPlatformTokens, listTenants, listTokens, type TokenListing } from './domain/tenancy/store.ts';
-import { tokenPrefix } from './domain/tenancy/token.ts';
+import type { Db } from '../db/client.ts';
+import { createPlatformToken, createToken, revokeToken } from '../domain/tenancy/tenancy-service.ts';
+import { findTenant, listPlatformTokens, listTenants, listTokens, type TokenListing } from '../domain/tenancy/tenancy-store.ts';
+import { tokenPrefix } from '../domain/tenancy/token.ts';
 
 /** A mistake in the command line: printed with the usage, exit 2. */
 export class UsageError extends Error {
