@@ -11,7 +11,7 @@ import type { RateLimitSettings } from '../limits/rate-limits.ts';
 import type { PlatformHooks } from '../platform/hooks.ts';
 import type { PlatformOption } from '../platform/index.ts';
 import type { FlowSettings } from '../platform/settings.ts';
-import type { LookupFn } from '../webhooks/url-policy.ts';
+import type { LookupFn } from '../webhooks/index.ts';
 
 /** Webhook delivery settings. */
 export interface WebhookOptions {

@@ -25,15 +25,14 @@ import { buildYoga } from '../http/yoga.ts';
 import { createLogger } from '../lib/logger.ts';
 import { schema } from '../schema/index.ts';
 import { createAppPlatform, type PlatformOption } from '../platform/index.ts';
-import { inProcessReporter, RECORD_LIFECYCLE_STATUS } from '../platform/report.ts';
 import { onSellerProfileSaved } from '../domain/seller-profile/seller-profile-service.ts';
 import { createPipeline } from '../pipeline/worker.ts';
 import { createValidator } from '../validation/index.ts';
 import { createRequestRate } from '../http/request-rate.ts';
-import { webhookJobs } from '../webhooks/deliver.ts';
-import type { WebhookSettings } from '../webhooks/endpoints.ts';
-import { endpointPresence } from '../webhooks/presence.ts';
-import { createWebhookQueue } from '../webhooks/queue.ts';
+import { webhookJobs } from '../webhooks/index.ts';
+import type { WebhookSettings } from '../webhooks/index.ts';
+import { endpointPresence } from '../webhooks/index.ts';
+import { createWebhookQueue } from '../webhooks/index.ts';
 
 import type { App, AppOptions } from './app-options.ts';
 
@@ -71,7 +70,7 @@ export function buildApp(options: AppOptions): App {
     },
   });
   // The platform takes a document once it is validated: what it receives is the generated e-invoice.
-  const pipeline = createPipeline({ db: options.db.db, events, validator, log, onValidated: (id) => platform.handOver(id) });
+  const pipeline = createPipeline({ db: options.db.db, events, validator, log, onValidated: () => platform.wakeSender() });
   const stopProfileListener = onSellerProfileSaved(options.db.db, () => pipeline.wake());
   const settings: WebhookSettings = {
     secretsKey: options.webhooks?.secretsKey ?? randomBytes(32),
@@ -89,20 +88,20 @@ export function buildApp(options: AppOptions): App {
     authCacheTtlMs: options.authCacheTtlMs,
     platform: options.platformHooks ?? { flowUpdated: (flow) => platform.hooks.flowUpdated(flow) },
   };
-  const createContext = contextFactory(deps);
+  const contexts = contextFactory(deps);
+  const { createContext } = contexts;
   const realtime = options.realtime ?? { connectionsPerToken: 100, subscriptionsPerToken: 500 };
   const yoga = buildYoga({ createContext, log, subscriptionsPerToken: realtime.subscriptionsPerToken });
   const graphql = graphqlFastPath({ yoga, schema, createContext, log });
   const fastPath = options.graphqlFastPath ?? true;
-  const run = operationRunner(schema, [...Object.values(OPERATIONS), ...Object.values(WEBHOOK_OPERATIONS), RECORD_LIFECYCLE_STATUS]);
+  const run = operationRunner(schema, [...Object.values(OPERATIONS), ...Object.values(WEBHOOK_OPERATIONS)]);
   const platform = createAppPlatform(options.platform ?? { kind: 'sandbox' }, {
     db: options.db.db,
     events,
     log,
     validator,
-    report: () => inProcessReporter(run, deps, 'simulated platform', log),
   });
-  const jobs = webhookJobs({ db: options.db.db, settings, queue, payloads: webhookPayloads(run, deps), log });
+  const jobs = webhookJobs({ db: options.db.db, settings, queue, payloads: webhookPayloads(run, contexts), log });
   const rest = createRestFacade({ run, createContext, log });
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
@@ -115,7 +114,7 @@ export function buildApp(options: AppOptions): App {
       void yoga(req, res);
     }
   });
-  const closeWebSocket = attachGraphQLWebSocket(server, { yoga, context: deps, log, connectionsPerToken: realtime.connectionsPerToken });
+  const closeWebSocket = attachGraphQLWebSocket(server, { yoga, contexts, log, connectionsPerToken: realtime.connectionsPerToken });
 
   return {
     server,

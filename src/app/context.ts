@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { EventSink } from '../domain/events/types.ts';
 import type { EventHub } from '../dispatch/hub.ts';
-import type { WebhookSettings } from '../webhooks/endpoints.ts';
+import type { WebhookSettings } from '../webhooks/index.ts';
 import { cachedAuthenticator } from '../domain/tenancy/auth-cache.ts';
 import { tokenPrefix } from '../domain/tenancy/token.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
@@ -82,19 +82,31 @@ export function bearerToken(authorization: string | undefined): string | undefin
   return match ? match[1] : authorization.length > 0 ? '\0malformed' : undefined;
 }
 
-/** Builds the context factory shared by every transport. */
+/**
+ * The context factory shared by every transport, with the one token cache behind it: `createContext` for HTTP and
+ * the REST facade (authenticates the `Authorization` value), `authenticate` for a transport that authenticates once
+ * per connection (WebSocket), `forPrincipal` for an already authenticated principal (a WebSocket operation, a
+ * webhook payload read as its tenant).
+ */
 export function contextFactory(deps: ContextDeps) {
   const authenticate = cachedAuthenticator(deps.db, deps.authCacheTtlMs);
-  return async function createContext(request: ContextRequest): Promise<ContextResult> {
+  async function createContext(request: ContextRequest): Promise<ContextResult> {
     const token = bearerToken(request.authorization);
     const auth = await authenticate(token);
     if (!auth.ok) return auth;
     return { ok: true, context: contextFor(deps, auth.principal, { ...request, credential: token && tokenPrefix(token) }) };
+  }
+  return {
+    createContext,
+    authenticate,
+    forPrincipal: (principal: Principal, request: Partial<ContextRequest> = {}) => contextFor(deps, principal, request),
   };
 }
 
-/** The context of an already authenticated principal (the simulated platform acts in-process). */
-export function contextFor(deps: ContextDeps, principal: Principal, request: Partial<ContextRequest> = {}): Context {
+export type ContextFactory = ReturnType<typeof contextFactory>;
+export type CreateContext = ContextFactory['createContext'];
+
+function contextFor(deps: ContextDeps, principal: Principal, request: Partial<ContextRequest> = {}): Context {
   // Data properties only: Yoga merges this object into its own with Object.assign, which
   // leaves V8's fast path (and ran the getter) when the context carried a lazy logger.
   return {
@@ -109,5 +121,3 @@ export function contextFor(deps: ContextDeps, principal: Principal, request: Par
     platform: deps.platform ?? NO_PLATFORM_HOOKS,
   };
 }
-
-export type CreateContext = ReturnType<typeof contextFactory>;

@@ -13,7 +13,7 @@ import { setSellerProfile } from '../domain/seller-profile/seller-profile-servic
 import { createToken } from '../domain/tenancy/tenancy-service.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
-import { loadSecretsKey } from '../webhooks/secrets.ts';
+import { loadSecretsKey } from '../webhooks/index.ts';
 
 /** The gateway could not start; the message is one line for the operator. */
 export class StartupError extends Error {

@@ -1,28 +1,11 @@
 /**
- * The pipeline's other queries: the records it writes (rejection, generated
- * documents), the backoff of a transient failure, the release of a lease on
- * shutdown, and the lookups of what it wrote. The claim is in `claim.ts`, the
- * batched finish in `finish.ts`.
+ * The pipeline's own small writes (worker.ts): the backoff of a transient failure and the release of a lease on
+ * shutdown. The claim is in `claim.ts`, the batched finish in `finish.ts`; what the pipeline wrote is read through
+ * `src/domain/submissions/read/` (documents.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/client.ts';
-import { submissionDocuments, submissions } from '../db/schema.ts';
-
-/** A rejection record (interface: `rejection` of the submission record). */
-export interface Rejection {
-  source: 'validation' | 'platform';
-  errors: Array<{ rule: string; message: string; path?: string; profile_path?: string; location?: string }>;
-}
-
-/** The documents of a processed submission. */
-export interface GeneratedDocuments {
-  ubl: string;
-  cii: string;
-  processingRule: string;
-  /** BT-30 as written (the join key of the PA's status messages with BT-1). */
-  sellerSiren: string | null;
-  warnings: Array<{ rule: string; message: string; location: string }>;
-}
+import type { Db } from '../db/client.ts';
+import { submissions } from '../db/schema.ts';
 
 /** Records a transient failure: the row is due again after `delayMs` (a no-op once it left `received`). */
 export async function postpone(db: Db, id: string, delayMs: number, error: string): Promise<void> {
@@ -43,40 +26,4 @@ export async function release(db: Db, ids: readonly string[]): Promise<void> {
     .update(submissions)
     .set({ pipelineNextAt: null })
     .where(and(inArray(submissions.id, [...ids]), eq(submissions.processingState, 'received')));
-}
-
-/** The generated document of `syntax` for a submission of `tenantId`, or undefined before it exists. */
-export async function findDocument(
-  db: Executor,
-  tenantId: string,
-  submissionId: string,
-  syntax: 'ubl' | 'cii',
-): Promise<string | undefined> {
-  const [row] = await db
-    .select({ xml: syntax === 'ubl' ? submissionDocuments.ubl : submissionDocuments.cii })
-    .from(submissionDocuments)
-    .where(and(eq(submissionDocuments.tenantId, tenantId), eq(submissionDocuments.submissionId, submissionId)));
-  return row?.xml;
-}
-
-/** What the pipeline decided about a tenant's submission beside its documents: the French processing rule and the artefacts' warnings; undefined before it ran. */
-export async function findValidation(
-  db: Executor,
-  tenantId: string,
-  submissionId: string,
-): Promise<{ processingRule: string; warnings: GeneratedDocuments['warnings'] } | undefined> {
-  const [row] = await db
-    .select({ processingRule: submissionDocuments.processingRule, warnings: submissionDocuments.warnings })
-    .from(submissionDocuments)
-    .where(and(eq(submissionDocuments.tenantId, tenantId), eq(submissionDocuments.submissionId, submissionId)));
-  return row && { processingRule: row.processingRule, warnings: row.warnings as GeneratedDocuments['warnings'] };
-}
-
-/** The rejection record of a tenant's submission (null unless rejected). */
-export async function findRejection(db: Executor, tenantId: string, submissionId: string): Promise<Rejection | null> {
-  const [row] = await db
-    .select({ rejection: submissions.rejection })
-    .from(submissions)
-    .where(and(eq(submissions.tenantId, tenantId), eq(submissions.id, submissionId)));
-  return (row?.rejection as Rejection | null | undefined) ?? null;
 }

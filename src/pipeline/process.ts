@@ -16,7 +16,7 @@ import { writeUbl } from '../einvoice/ubl.ts';
 import type { Validator } from '../validation/index.ts';
 import { locate } from './locate.ts';
 import type { PipelineInput } from './claim.ts';
-import type { GeneratedDocuments, Rejection } from './pipeline-store.ts';
+import type { GeneratedDocuments, Rejection } from '../domain/submissions/read/index.ts';
 
 /** The decision for one submission. */
 export type Outcome =

@@ -1,6 +1,6 @@
 /**
  * The sending stage's queue queries (`validated → sent`). Like the validation
- * stage (src/pipeline/pipeline-store.ts), the queue is the submission row itself: a
+ * stage (src/pipeline/claim.ts), the queue is the submission row itself: a
  * `validated` row is due when `pipeline_next_at` is null or past (partial index
  * `submissions_validated_idx`). A claim is a lease (`pipeline_next_at` moved
  * forward) taken with `FOR UPDATE SKIP LOCKED`, so several instances share the
@@ -147,38 +147,4 @@ export async function postpone(db: Db, submissionId: string, delayMs: number): P
     .update(submissions)
     .set({ pipelineNextAt: sql`now() + ${Math.round(delayMs)} * interval '1 millisecond'` })
     .where(and(eq(submissions.id, submissionId), eq(submissions.processingState, 'validated')));
-}
-
-/** What the client sees of a submission's delivery to the PA (GraphQL `Submission.platformDelivery`). */
-export interface DeliveryView {
-  flowId: string | null;
-  /** The PA's submittedAt, as it wrote it. */
-  submittedAt: string | null;
-  ackStatus: string | null;
-  ackDetails: unknown;
-  attempts: number;
-  lastError: string | null;
-  /** When the next attempt is due (or the current attempt's lease ends), while the submission is `validated`. */
-  nextAttemptAt: Date | null;
-}
-
-/** The delivery of a tenant's submission; undefined before the first attempt (or for another tenant's id). */
-export async function findDelivery(db: Executor, tenantId: string, submissionId: string): Promise<DeliveryView | undefined> {
-  const [row] = await db
-    .select({
-      flowId: platformFlows.flowId,
-      submittedAt: platformFlows.submittedAt,
-      ackStatus: platformFlows.ackStatus,
-      ackDetails: platformFlows.ackDetails,
-      attempts: platformFlows.attempts,
-      lastError: platformFlows.lastError,
-      processingState: submissions.processingState,
-      pipelineNextAt: submissions.pipelineNextAt,
-    })
-    .from(platformFlows)
-    .innerJoin(submissions, and(eq(submissions.id, platformFlows.submissionId), eq(submissions.tenantId, platformFlows.tenantId)))
-    .where(and(eq(platformFlows.tenantId, tenantId), eq(platformFlows.submissionId, submissionId)));
-  if (!row) return undefined;
-  const { processingState, pipelineNextAt, ...view } = row;
-  return { ...view, nextAttemptAt: processingState === 'validated' ? pipelineNextAt : null };
 }

@@ -14,7 +14,7 @@ import { platformFlows, submissions } from '../../db/schema.ts';
 import { recordEvent } from '../../domain/events/events-store.ts';
 import type { CommittedEvent, EventSink } from '../../domain/events/types.ts';
 import { isUuid } from '../../domain/ids.ts';
-import type { Rejection } from '../../pipeline/pipeline-store.ts';
+import type { Rejection } from '../../domain/submissions/read/index.ts';
 import type { AcknowledgementDetail, FlowAckStatus } from '../afnor/types.ts';
 import type { PlatformFlowRow } from './outbound-store.ts';
 

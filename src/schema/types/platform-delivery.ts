@@ -7,8 +7,8 @@
  */
 import { DateTimeResolver } from 'graphql-scalars';
 import type { Context } from '../../app/context.ts';
-import type { AcknowledgementDetail, FlowAckStatus } from '../../platform/afnor/types.ts';
-import { type DeliveryView, findDelivery } from '../../platform/outbound/outbound-store.ts';
+import type { AcknowledgementDetail, FlowAckStatus } from '../../platform/index.ts';
+import { type DeliveryView, findDelivery } from '../../platform/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { SubmissionRef } from './submission.ts';
