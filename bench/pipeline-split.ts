@@ -13,7 +13,7 @@ import { deriveFromBody } from '../src/einvoice/derive.ts';
 import { toEInvoice } from '../src/einvoice/map.ts';
 import { writeUbl } from '../src/einvoice/ubl.ts';
 import type { InvoiceDocument } from '../src/model/documents.ts';
-import { completeSellerProfile, DEMO_SELLER_PROFILE } from '../src/domain/seller-profile/defaults.ts';
+import { completeSellerProfile, DEMO_SELLER_PROFILE } from '../src/domain/sellers/seller-defaults.ts';
 import { createValidator } from '../src/validation/index.ts';
 import { identity, restInvoiceTemplate } from './invoices.ts';
 import type { StepTime, TimeSplit } from './pipeline-types.ts';

@@ -50,7 +50,7 @@ export const LIFECYCLE_RULES: readonly RuleId[] = [
 export const WEBHOOK_RULES: readonly RuleId[] = ['GW-WEBHOOK-URL', 'GW-WEBHOOK-EVENT-TYPE', 'GW-WEBHOOK-DESCRIPTION'];
 
 /**
- * The rules only the seller profile reports (`src/domain/seller-profile/checks.ts`, in its own 422 schema,
+ * The rules only the seller profile reports (`src/domain/sellers/seller-checks.ts`, in its own 422 schema,
  * `./seller-profile.ts`); it also reports some submission rules (country, SIRET, VAT number, BR-FR-08
  * on `billing_framework`, BR-FR-25 on an electronic address over 125 characters).
  */

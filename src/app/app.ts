@@ -25,7 +25,7 @@ import { buildYoga } from '../http/yoga.ts';
 import { createLogger } from '../lib/logger.ts';
 import { schema } from '../schema/index.ts';
 import { createAppPlatform, type PlatformOption } from '../platform/index.ts';
-import { onSellerProfileSaved } from '../domain/seller-profile/seller-profile-service.ts';
+import { onSellerProfileSaved } from '../domain/sellers/sellers-service.ts';
 import { createPipeline } from '../pipeline/worker.ts';
 import { createValidator } from '../validation/index.ts';
 import { createRequestRate } from '../http/request-rate.ts';

@@ -1,9 +1,8 @@
 /**
- * The tenant's seller profile: who the seller (EN 16931 BG-4) is, since the
- * SaaS document names only the buyer. One per tenant, set over
- * `PUT /v1/seller-profile` (snake_case, these names) or GraphQL
- * `setSellerProfile` (camelCase). Stored complete: defaults are filled in
- * when it is set, so readers (the mapping to EN 16931) never guess.
+ * A seller's profile: who the seller (EN 16931 BG-4) is, since the SaaS document names only the buyer. A tenant has
+ * many sellers (`/v1/sellers`, GraphQL `createSeller`), one of them its default (`PUT /v1/seller-profile`); wire names
+ * (snake_case) here, camelCase over GraphQL. Stored complete: defaults are filled in when it is set, so readers (the
+ * mapping to EN 16931, the reporting rules) never guess.
  */
 
 /** Postal address of the seller (BG-5). `country`: ISO 3166-1 alpha-2 (BT-40). */
@@ -37,6 +36,16 @@ export interface LegalNotes {
   aab: string;
 }
 
+/**
+ * The seller's VAT regime (DSE v3.2 § 3.7.7, Tableau 13): it sets the e-reporting periods. `normal_monthly` réel
+ * normal with monthly returns, `normal_quarterly` réel normal with quarterly returns, `simplified` régime simplifié,
+ * `franchise` franchise en base (no VAT charged, hence no VAT identifier needed).
+ */
+export type VatRegime = 'normal_monthly' | 'normal_quarterly' | 'simplified' | 'franchise';
+
+/** Every {@link VatRegime}, in the order the docs list them. */
+export const VAT_REGIMES: readonly VatRegime[] = ['normal_monthly', 'normal_quarterly', 'simplified', 'franchise'];
+
 /** A complete, checked seller profile, as stored and as read by the mapping. */
 export interface SellerProfile {
   /** BT-27 Seller name. */
@@ -63,6 +72,13 @@ export interface SellerProfile {
   billing_framework: string;
   /** BR-FR-05/06 notes. */
   legal_notes: LegalNotes;
+  /** DSE v3.2 § 3.7.7: the e-reporting periods. */
+  vat_regime: VatRegime;
+  /**
+   * "Option pour le paiement de la taxe d'après les débits": BT-8 = 3 (UBL) / 5 (CII) on every invoice (Annexe 7
+   * G1.43), and no payment data owed (DSE v3.2 § 2.3.2).
+   */
+  vat_on_debits: boolean;
 }
 
 /**
@@ -87,4 +103,8 @@ export interface SellerProfileInput {
   billing_framework?: string | null;
   /** Each absent note takes its French default (see `defaults.ts`). */
   legal_notes?: Partial<Record<keyof LegalNotes, string | null>> | null;
+  /** Required on `POST /v1/sellers`; absent on `PUT /v1/seller-profile`: `normal_monthly`. */
+  vat_regime?: VatRegime | null;
+  /** Absent: false. */
+  vat_on_debits?: boolean | null;
 }

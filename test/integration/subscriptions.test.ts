@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import type { Client } from '../support/client.ts';
 import { creditNote, invoice } from '../support/documents.ts';
-import { DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { processed } from '../support/pipeline.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { ManualScheduler } from '../support/scheduler.ts';

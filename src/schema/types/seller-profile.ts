@@ -5,7 +5,7 @@
  */
 import { toJsonPointer } from '../../domain/json-pointer.ts';
 import type { ElectronicAddress, LegalNotes, SellerAddress, SellerProfile, SellerProfileInput } from '../../model/seller-profile.ts';
-import { getSellerProfile, setSellerProfile } from '../../domain/seller-profile/seller-profile-service.ts';
+import { getSellerProfile, setSellerProfile } from '../../domain/sellers/sellers-service.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { inputToWire, wirePathToGraphQL } from '../wire-names.ts';

@@ -5,10 +5,10 @@
  */
 import type { Db } from '../../db/client.ts';
 import type { RuleViolation } from '../../model/rule-catalogue.ts';
-import { checkSellerProfile } from './checks.ts';
-import { completeSellerProfile } from './defaults.ts';
+import { checkSellerProfile } from './seller-checks.ts';
+import { completeSellerProfile } from './seller-defaults.ts';
 import type { SellerProfile, SellerProfileInput } from '../../model/seller-profile.ts';
-import { findSellerProfile, upsertSellerProfile } from './seller-profile-store.ts';
+import { findSellerProfile, upsertSellerProfile } from './sellers-store.ts';
 
 /** Called with the tenant id once its profile is committed. */
 export type SellerProfileListener = (tenantId: string) => void | Promise<void>;

@@ -12,7 +12,7 @@ import { checkCountry } from '../rules/code-lists.ts';
 import { quote, type Finding } from '../rules/findings.ts';
 import { checkVatNumber, isValidSiren, isValidSiret } from '../rules/identifiers.ts';
 import { isStorableText } from '../text.ts';
-import { DEFAULT_EAS_SCHEME } from './defaults.ts';
+import { DEFAULT_EAS_SCHEME } from './seller-defaults.ts';
 import type { SellerProfileInput } from '../../model/seller-profile.ts';
 
 /**

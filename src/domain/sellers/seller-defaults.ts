@@ -9,6 +9,9 @@ import type { LegalNotes, SellerProfile, SellerProfileInput } from '../../model/
 /** BT-23 when the profile names none: `S1`, services invoiced normally (a SaaS subscription). BR-FR-08. */
 export const DEFAULT_BILLING_FRAMEWORK = 'S1';
 
+/** The VAT regime a profile set without one gets (`PUT /v1/seller-profile` of earlier clients): réel normal, monthly. */
+export const DEFAULT_VAT_REGIME = 'normal_monthly';
+
 /** BT-34 scheme when none is given: `0225`, the French addressing identifier (annuaire PPF), with the SIREN as value. */
 export const DEFAULT_EAS_SCHEME = '0225';
 
@@ -63,6 +66,8 @@ export function completeSellerProfile(input: SellerProfileInput): SellerProfile 
       pmd: notes.pmd ?? DEFAULT_LEGAL_NOTES.pmd,
       aab: notes.aab ?? DEFAULT_LEGAL_NOTES.aab,
     },
+    vat_regime: input.vat_regime ?? DEFAULT_VAT_REGIME,
+    vat_on_debits: input.vat_on_debits ?? false,
   };
 }
 
@@ -85,4 +90,5 @@ export const DEMO_SELLER_PROFILE: Readonly<SellerProfileInput> = Object.freeze({
   email: 'facturation@passerelle-demo.example',
   iban: 'FR7630006000011234567890189',
   bic: 'AGRIFRPPXXX',
+  vat_regime: 'normal_monthly',
 });
