@@ -25,7 +25,7 @@ import { buildYoga } from '../http/yoga.ts';
 import { createLogger } from '../lib/logger.ts';
 import { schema } from '../schema/index.ts';
 import { createAppPlatform, type PlatformOption } from '../platform/index.ts';
-import { onSellerProfileSaved } from '../domain/sellers/sellers-service.ts';
+import { onSellerSaved } from '../domain/sellers/sellers-service.ts';
 import { createPipeline } from '../pipeline/worker.ts';
 import { createValidator } from '../validation/index.ts';
 import { createRequestRate } from '../http/request-rate.ts';
@@ -71,7 +71,7 @@ export function buildApp(options: AppOptions): App {
   });
   // The platform takes a document once it is validated: what it receives is the generated e-invoice.
   const pipeline = createPipeline({ db: options.db.db, events, validator, log, onValidated: () => platform.wakeSender() });
-  const stopProfileListener = onSellerProfileSaved(options.db.db, () => pipeline.wake());
+  const stopProfileListener = onSellerSaved(options.db.db, () => pipeline.wake());
   const settings: WebhookSettings = {
     secretsKey: options.webhooks?.secretsKey ?? randomBytes(32),
     urlPolicy: { allowPrivate: options.webhooks?.allowPrivateUrls ?? false },

@@ -9,6 +9,7 @@ import type { RuleViolation } from '../model/rule-catalogue.ts';
 import { type BuyerFacts, buyerFacts } from './buyer.ts';
 import { currencyExponent, toCents } from './decimal.ts';
 import { checkFramework } from './framework.ts';
+import { checkSellerVat } from './seller-rules.ts';
 import type { DeriveInput } from './input.ts';
 import { type MappedLine, mapLine } from './lines.ts';
 import type { EInvoice } from './model.ts';
@@ -145,7 +146,12 @@ export function draftFromBody(input: DeriveInput): { document: BodyDocument | un
     });
   }
   const billingFramework = stringField(doc, 'billing_framework');
-  checkFramework({ ...saas, kind: input.kind, billingFramework, issueDate, dueDate: invoice?.due_date }, out);
+  const sellerFramework = billingFramework === undefined ? input.seller?.billing_framework : undefined;
+  checkFramework(
+    { ...saas, kind: input.kind, billingFramework: billingFramework ?? sellerFramework, fromSeller: sellerFramework !== undefined, issueDate, dueDate: invoice?.due_date },
+    out,
+  );
+  if (input.seller) checkSellerVat(cleanLines, input.seller, out);
   let computed: ComputedTotals | undefined;
   if (lines.length === doc.lines.length) computed = computeTotals(lines, saas, linesClean && lines.length > 0 ? out : []);
   if (!computed) return { document: undefined, violations: out };

@@ -20,6 +20,8 @@ import { type BuyerContext, FRENCH_VAT_RATES, vatCategoryOf, ZERO_RATE_RULE } fr
 export interface MappedLine {
   line: Line;
   taxCents: number;
+  /** The line's index in the body's `lines`. */
+  index: number;
 }
 
 type SaasLine = Pick<InvoiceLine, 'id' | 'description' | 'quantity' | 'unit_amount' | 'amount' | 'taxes'> & { [extra: string]: unknown };
@@ -96,6 +98,7 @@ export function mapLine(
       rate: category === 'O' ? undefined : percentage,
     },
     taxCents,
+    index,
   };
 }
 

@@ -204,13 +204,34 @@ const CATALOGUE = [
   },
   {
     id: 'BR-AE-02',
-    summary: 'A line of category AE while the buyer has neither a VAT number (BT-48) nor a SIREN (BT-47).',
-    reference: 'EN 16931 BR-AE-02; path /customer_snapshot/tax_ids',
+    summary:
+      'A line of category AE while the buyer has neither a VAT number (BT-48) nor a SIREN (BT-47), or while the seller has no VAT number (BT-31).',
+    reference: 'EN 16931 BR-AE-02; path /customer_snapshot/tax_ids, or the first such line with profile_path /vat_number',
   },
   {
     id: 'BR-IC-02',
-    summary: 'A line of category K while the buyer has no VAT number (BT-48).',
-    reference: 'EN 16931 BR-IC-02; path /customer_snapshot/tax_ids',
+    summary: 'A line of category K while the buyer has no VAT number (BT-48), or while the seller has no VAT number (BT-31).',
+    reference: 'EN 16931 BR-IC-02; path /customer_snapshot/tax_ids, or the first such line with profile_path /vat_number',
+  },
+  {
+    id: 'BR-S-02',
+    summary: "A line of category S (standard rate) while the seller has no VAT number (BT-31): the seller profile's vat_number.",
+    reference: 'EN 16931 BR-S-02; path the first such line, profile_path /vat_number',
+  },
+  {
+    id: 'BR-Z-02',
+    summary: 'A line of category Z (zero rated) while the seller has no VAT number (BT-31).',
+    reference: 'EN 16931 BR-Z-02; path the first such line, profile_path /vat_number',
+  },
+  {
+    id: 'BR-E-02',
+    summary: 'A line of category E (exempt) while the seller has no VAT number (BT-31).',
+    reference: 'EN 16931 BR-E-02; path the first such line, profile_path /vat_number',
+  },
+  {
+    id: 'BR-G-02',
+    summary: 'A line of category G (export outside the EU) while the seller has no VAT number (BT-31).',
+    reference: 'EN 16931 BR-G-02; path the first such line, profile_path /vat_number',
   },
   {
     id: 'BR-IC-11',
@@ -259,6 +280,22 @@ const CATALOGUE = [
     id: 'BR-O-09',
     summary: "The lines' tax of category O (not subject to VAT) is not exactly 0.",
     reference: 'EN 16931 BR-O-09; path /lines/{i}/taxes/0/amount of the first line of the category',
+  },
+  {
+    id: 'GW-SELLER-MISSING',
+    summary:
+      'The document names no seller (seller_siren) and the tenant has no seller yet: create one (POST /v1/sellers or PUT /v1/seller-profile) first.',
+    reference: 'EN 16931 BG-4; reported at /seller_siren with the problem type seller-missing',
+  },
+  {
+    id: 'GW-SELLER-UNKNOWN',
+    summary: 'seller_siren names no seller of this tenant.',
+    reference: 'EN 16931 BG-4, BT-30; path /seller_siren',
+  },
+  {
+    id: 'GW-SELLER-MISMATCH',
+    summary: "A credit note's seller is not its invoice's seller.",
+    reference: 'EN 16931 BG-3, BG-4; path /seller_siren',
   },
   {
     id: 'GW-LIFECYCLE-CODE',
@@ -364,6 +401,16 @@ const CATALOGUE = [
     reference: 'EN 16931 BG-17 BT-86; ISO 9362 BIC; seller profile `bic`',
   },
   {
+    id: 'GW-SELLER-VAT-REGIME',
+    summary: 'vat_regime is not one of normal_monthly, normal_quarterly, simplified, franchise (required on a new seller).',
+    reference: 'DSE v3.2 § 3.7.7 (Tableau 13); path /vat_regime',
+  },
+  {
+    id: 'GW-SELLER-SIREN-PATH',
+    summary: 'The body of PUT /v1/sellers/{siren} names another SIREN than its path.',
+    reference: 'EN 16931 BT-30; path /siren',
+  },
+  {
     id: 'GW-SELLER-TEXT',
     summary:
       'A seller profile text is blank, too long (255 characters; 1,000 for a legal note) or contains U+0000 or an unpaired surrogate.',
@@ -392,11 +439,14 @@ export type RuleId = (typeof CATALOGUE)[number]['id'];
  *   JSON pointer that the spec's 422 `path` carries (`/lines/3/taxes/0/percentage`).
  * - `rule`: the violated rule (see {@link RULE_CATALOGUE}).
  * - `message`: short English sentence naming the offending value, for humans.
+ * - `profilePath`: when the seller's profile decides the rule too (its VAT number, its default billing framework),
+ *   the profile field's segments (`['vat_number']`), shown as `profile_path` beside the body's pointer.
  */
 export interface RuleViolation {
   path: Array<string | number>;
   rule: RuleId;
   message: string;
+  profilePath?: string[];
 }
 
 /**

@@ -13,7 +13,7 @@ import { quote, type Finding } from '../rules/findings.ts';
 import { checkVatNumber, isValidSiren, isValidSiret } from '../rules/identifiers.ts';
 import { isStorableText } from '../text.ts';
 import { DEFAULT_EAS_SCHEME } from './seller-defaults.ts';
-import type { SellerProfileInput } from '../../model/seller-profile.ts';
+import { type SellerProfileInput, VAT_REGIMES } from '../../model/seller-profile.ts';
 
 /**
  * The BT-23 billing frameworks (cadres de facturation) a profile may name: BR-FR-08's list (B goods,
@@ -61,6 +61,8 @@ export const SELLER_PROFILE_RULES: readonly RuleId[] = Object.freeze([
   'GW-SELLER-EMAIL',
   'GW-SELLER-IBAN',
   'GW-SELLER-BIC',
+  'GW-SELLER-VAT-REGIME',
+  'BR-S-02',
   'GW-SELLER-TEXT',
 ] as const);
 
@@ -134,7 +136,9 @@ function checkEndpointValue(scheme: string, value: string): Finding | undefined 
  *   `GW-SELLER-ENDPOINT` (0002 SIREN, 0009 SIRET, EM e-mail);
  * - `email` (BT-43) `GW-SELLER-EMAIL`, `iban` (BT-84) `GW-SELLER-IBAN`,
  *   `bic` (BT-86) `GW-SELLER-BIC` (validator's isEmail, isIBAN, isBIC);
- * - `billing_framework` (BT-23): `BR-FR-08` unless one of {@link BILLING_FRAMEWORKS}.
+ * - `billing_framework` (BT-23): `BR-FR-08` unless one of {@link BILLING_FRAMEWORKS};
+ * - `vat_regime`: `GW-SELLER-VAT-REGIME` unless one of {@link VAT_REGIMES}; then, without `vat_number` outside
+ *   `franchise`, `BR-S-02` at `vat_number` (no standard-rated invoice could pass).
  * A check that needs the SIREN (SIRET prefix, VAT SIREN) is skipped while the SIREN itself is invalid.
  */
 export function checkSellerProfile(input: SellerProfileInput): RuleViolation[] {
@@ -185,6 +189,24 @@ export function checkSellerProfile(input: SellerProfileInput): RuleViolation[] {
   for (const key of ['pmt', 'pmd', 'aab'] as const) {
     const note = input.legal_notes?.[key];
     if (present(note)) report(['legal_notes', key], checkText(note, NOTE_LIMIT));
+  }
+  if (present(input.vat_regime) && !(VAT_REGIMES as readonly string[]).includes(input.vat_regime)) {
+    report(['vat_regime'], { rule: 'GW-SELLER-VAT-REGIME', message: `VAT regime ${quote(input.vat_regime)} is not one of ${VAT_REGIMES.join(', ')}` });
+  } else if (!present(input.vat_number) && input.vat_regime !== 'franchise') {
+    // Every standard-rated line needs BT-31: such a seller could issue no ordinary French invoice (BR-S-02).
+    report(['vat_number'], {
+      rule: 'BR-S-02',
+      message: 'A seller outside the franchise en base (vat_regime) needs its VAT number (BT-31): standard-rated invoices require it',
+    });
+  }
+  return violations;
+}
+
+/** The checks of a new seller (`POST /v1/sellers`): those of {@link checkSellerProfile}, and `vat_regime` is required. */
+export function checkNewSeller(input: SellerProfileInput): RuleViolation[] {
+  const violations = checkSellerProfile(input);
+  if (!present(input.vat_regime)) {
+    violations.push({ path: ['vat_regime'], rule: 'GW-SELLER-VAT-REGIME', message: `vat_regime is required: one of ${VAT_REGIMES.join(', ')}` });
   }
   return violations;
 }

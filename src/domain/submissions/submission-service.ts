@@ -1,7 +1,7 @@
 /**
- * Submission of invoices and credit notes (spec § Endpoints, § Errors):
- * the 422 rules, the duplicate rule and the Idempotency-Key rule. Returns
- * typed results; only unexpected failures throw.
+ * Submission of invoices and credit notes (spec § Endpoints, § Errors): the seller the document is for, the 422
+ * rules (those of the body and those the body and the seller decide together), the duplicate rule (numbers per
+ * seller) and the Idempotency-Key rule. Returns typed results; only unexpected failures throw.
  */
 import { parisDate } from '../../lib/paris-date.ts';
 import { hash } from 'node:crypto';
@@ -11,6 +11,8 @@ import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../../mo
 import type { CommittedEvent, EventSink } from '../events/types.ts';
 import { newTimeOrderedId } from '../ids.ts';
 import { checkCreditNote, checkInvoice, type RuleViolation } from '../rules/index.ts';
+import { resolveSeller } from '../sellers/seller-cache.ts';
+import type { SellerProfile } from '../../model/seller-profile.ts';
 import { findKeyedSubmission } from './idempotency-key.ts';
 import { findInvoiceBySaasId, findSubmission, type SubmissionRow } from './read/index.ts';
 import { writeSubmission, type AcceptedFollowUp, type NewSubmission } from './write.ts';
@@ -35,6 +37,8 @@ export type SubmitResult =
   | { ok: true; submission: SubmissionRow; replayed: boolean }
   /** 422: every rule violation of the document, paths in wire (snake_case) names. */
   | { ok: false; code: 'invalid'; violations: RuleViolation[] }
+  /** 422 seller-missing: the document names no seller and the tenant has none (`violations` holds the one at `/seller_siren`). */
+  | { ok: false; code: 'seller_missing'; violations: RuleViolation[] }
   /** 409 duplicate-submission: the number or saas id is taken for this tenant and document type. */
   | { ok: false; code: 'duplicate'; existing: SubmissionRow }
   /** 409 idempotency-conflict: the key was used with a different document, the submission `existing` (when still visible). */
@@ -51,7 +55,18 @@ export type SubmitResult =
  */
 export async function submit(db: Db, sink: EventSink, command: SubmitCommand): Promise<SubmitResult> {
   const { tenantId, idempotencyKey: key } = command;
-  const violations = command.documentType === 'invoice' ? checkInvoice(command.document) : checkCreditNote(command.document);
+  const named = typeof command.document.seller_siren === 'string' ? command.document.seller_siren : undefined;
+  const seller = await resolveSeller(db, tenantId, named);
+  if (!seller && named === undefined) return { ok: false, code: 'seller_missing', violations: [SELLER_MISSING] };
+  const violations =
+    command.documentType === 'invoice' ? checkInvoice(command.document, seller) : checkCreditNote(command.document, seller);
+  if (!seller) {
+    violations.unshift({
+      path: ['seller_siren'],
+      rule: 'GW-SELLER-UNKNOWN',
+      message: `No seller with SIREN "${named!.slice(0, 20)}" under this tenant (POST /v1/sellers creates one)`,
+    });
+  }
   let origin: SubmissionRow | undefined;
   if (command.documentType === 'credit_note') {
     origin = await findInvoiceBySaasId(db, tenantId, command.document.invoice_id);
@@ -60,6 +75,12 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
         path: ['invoice_id'],
         rule: 'GW-ORIGIN-INVOICE-UNKNOWN',
         message: `No invoice with id "${command.document.invoice_id}" was submitted by this tenant`,
+      });
+    } else if (seller && origin.sellerSiren !== null && origin.sellerSiren !== seller.siren) {
+      violations.push({
+        path: ['seller_siren'],
+        rule: 'GW-SELLER-MISMATCH',
+        message: `The invoice "${command.document.invoice_id}" was issued by the seller ${origin.sellerSiren}, not ${seller.siren}`,
       });
     }
   }
@@ -74,6 +95,7 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
     documentType: command.documentType,
     saasId: document.id,
     number: document.number,
+    sellerSiren: (seller as SellerProfile).siren,
     processingState: 'received' as const,
     issueDate: issueDate(command),
     originSubmissionId: origin?.id ?? null,
@@ -109,6 +131,12 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
   }
 }
 
+const SELLER_MISSING: RuleViolation = {
+  path: ['seller_siren'],
+  rule: 'GW-SELLER-MISSING',
+  message: 'This tenant has no seller yet: create one (POST /v1/sellers or PUT /v1/seller-profile), or name it in seller_siren',
+};
+
 // One follow-up per sink, not one per call: a group commit enqueues the work of writes that share it in one call.
 const outboxes = new WeakMap<EventSink, AcceptedFollowUp>();
 
@@ -134,6 +162,7 @@ function submissionRow(row: NewSubmission): SubmissionRow {
     documentType: row.documentType,
     saasId: row.saasId,
     number: row.number,
+    sellerSiren: row.sellerSiren,
     processingState: row.processingState,
     issueDate: row.issueDate,
     originSubmissionId: row.originSubmissionId,

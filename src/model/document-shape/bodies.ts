@@ -22,6 +22,15 @@ const billingFramework = {
     'B2 S2 M2 S3 B4 S4 M4 S5 S6 B7 S7 B8 S8 M8 B9 S9 M9, otherwise a 422 (rule BR-FR-08).',
 } as const;
 
+const sellerSiren = {
+  kind: 'string',
+  summary: "The seller's SIREN (one of the tenant's sellers); absent: the tenant's default seller.",
+  description:
+    "SIREN of the seller (9 digits, one of the tenant's sellers, `/v1/sellers`) the document is issued by; absent: the " +
+    "tenant's default seller (`/v1/seller-profile`). An unknown SIREN is a 422 (rule GW-SELLER-UNKNOWN).",
+  examples: ['900123456'],
+} as const;
+
 /** The body of `POST /v1/invoices` and of the `submitInvoice` mutation. */
 export const Invoice = {
   description: 'Request body of POST /v1/invoices.',
@@ -32,8 +41,9 @@ export const Invoice = {
       required: true,
       term: 'BT-1',
       summary: 'BT-1 invoice number.',
-      description: 'Invoice number (BT-1). Duplicate-checked per tenant (409).',
+      description: 'Invoice number (BT-1). Duplicate-checked per seller (409).',
     },
+    seller_siren: sellerSiren,
     status,
     customer_id: { kind: 'string', description: 'Customer identifier on the SaaS side.' },
     created_at: {
@@ -78,8 +88,9 @@ export const CreditNote = {
       kind: 'identifier',
       required: true,
       term: 'BT-1',
-      description: 'Credit note number. Duplicate-checked per tenant (409).',
+      description: 'Credit note number. Duplicate-checked per seller (409).',
     },
+    seller_siren: { ...sellerSiren, description: `${sellerSiren.description} It must be the seller of the invoice it refers to (GW-SELLER-MISMATCH).` },
     invoice_id: {
       kind: 'identifier',
       required: true,

@@ -12,6 +12,8 @@ import { submissionColumns, type SubmissionRow } from './rows.ts';
 export interface ListQuery extends KeysetWindow {
   documentType?: DocumentType;
   processingState?: SubmissionRow['processingState'];
+  /** Only the documents of this seller (index `submissions_tenant_seller_idx`). */
+  sellerSiren?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function pageSubmissions(db: Db, tenantId: string, query: ListQuery
         eq(submissions.tenantId, tenantId),
         query.documentType ? eq(submissions.documentType, query.documentType) : undefined,
         query.processingState ? eq(submissions.processingState, query.processingState) : undefined,
+        query.sellerSiren !== undefined ? eq(submissions.sellerSiren, query.sellerSiren) : undefined,
         ...window.conditions,
       ),
     )
