@@ -9,9 +9,9 @@ import type { OperationRoot } from '../graphql/run-operation.ts';
 import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../model/documents.ts';
 import { toJsonPointer } from '../domain/json-pointer.ts';
 import { submit, type SubmitCommand } from '../domain/submissions/submission-service.ts';
-import type { RuleViolation } from '../model/rule-catalogue.ts';
 import { tenantOf } from './auth.ts';
-import { DuplicateSubmission, IdempotencyConflict, SellerMissing, ValidationFailed, type ValidationIssue } from './types/errors.ts';
+import { DuplicateSubmission, IdempotencyConflict, SellerMissing, ValidationFailed } from './types/errors.ts';
+import { inputIssues } from './input-issues.ts';
 import type { SubmissionAccepted } from './types/submission-accepted.ts';
 import { inputToWireOf } from './input-to-wire.ts';
 import { wirePathToGraphQL } from './wire-names.ts';
@@ -64,27 +64,15 @@ export async function resolveSubmit(
   if (result.ok) return { submission: result.submission, replayed: result.replayed };
   switch (result.code) {
     case 'invalid':
-      throw new ValidationFailed(issuesOf(inputArgType(info), result.violations));
+      throw new ValidationFailed(inputIssues(info, result.violations));
     case 'seller_missing':
-      throw new SellerMissing(issuesOf(inputArgType(info), result.violations));
+      throw new SellerMissing(inputIssues(info, result.violations));
     case 'duplicate':
       throw new DuplicateSubmission(result.existing);
     case 'idempotency_conflict':
       throw new IdempotencyConflict(result.existing);
   }
 }
-
-/** Violations as GraphQL issues: pointers into the arguments (and into the seller profile) in GraphQL names. */
-function issuesOf(type: GraphQLInputType, violations: readonly RuleViolation[]): ValidationIssue[] {
-  return violations.map((violation) => ({
-    path: toJsonPointer(['input', ...wirePathToGraphQL(type, violation.path)]),
-    rule: violation.rule,
-    message: violation.message,
-    ...(violation.profilePath && { profilePath: toJsonPointer(violation.profilePath.map(camelCase)) }),
-  }));
-}
-
-const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** The stored copy of a GraphQL-submitted document: the coerced input in wire names, serialised. */
 function wireBody(type: GraphQLInputType, input: object): { raw: string; json: Record<string, unknown> } {

@@ -24,7 +24,8 @@ export const WaitingForEnum = builder.enumType('WaitingFor', {
   values: {
     SELLER: {
       value: 'seller',
-      description: "A seller: it was submitted before its tenant had one; the tenant's first seller (createSeller, setSellerProfile) takes it.",
+      description:
+        "A seller: it was submitted before its tenant had one; the tenant's first seller (createSeller, setSellerProfile) takes it.",
     },
   } as const,
 });

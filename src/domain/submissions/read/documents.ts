@@ -14,6 +14,8 @@ export interface GeneratedDocuments {
   ubl: string;
   cii: string;
   processingRule: string;
+  /** Why it got that processing rule (the buyer's identifiers, the directory's answer). */
+  processingRuleReason: string | null;
   /** BT-30 as written (the join key of the PA's status messages with BT-1). */
   sellerSiren: string | null;
   warnings: Array<{ rule: string; message: string; location: string }>;
@@ -38,12 +40,16 @@ export async function findValidation(
   db: Executor,
   tenantId: string,
   submissionId: string,
-): Promise<{ processingRule: string; warnings: GeneratedDocuments['warnings'] } | undefined> {
+): Promise<Pick<GeneratedDocuments, 'processingRule' | 'processingRuleReason' | 'warnings'> | undefined> {
   const [row] = await db
-    .select({ processingRule: submissionDocuments.processingRule, warnings: submissionDocuments.warnings })
+    .select({
+      processingRule: submissionDocuments.processingRule,
+      processingRuleReason: submissionDocuments.processingRuleReason,
+      warnings: submissionDocuments.warnings,
+    })
     .from(submissionDocuments)
     .where(and(eq(submissionDocuments.tenantId, tenantId), eq(submissionDocuments.submissionId, submissionId)));
-  return row && { processingRule: row.processingRule, warnings: row.warnings as GeneratedDocuments['warnings'] };
+  return row && { ...row, warnings: row.warnings as GeneratedDocuments['warnings'] };
 }
 
 /** The rejection record of a tenant's submission (null unless rejected). */
