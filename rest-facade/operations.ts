@@ -49,6 +49,13 @@ const SELLER_PROFILE = graphql(`
   }
 `);
 
+const SELLER = graphql(
+  `
+  fragment SellerRecord on Seller { isDefault createdAt updatedAt profile { ...SellerProfileRecord } }
+`,
+  [SELLER_PROFILE],
+);
+
 const DOCUMENT = graphql(`
   fragment GeneratedDocument on Submission { number processingState document(syntax: $syntax) }
 `);
@@ -100,6 +107,41 @@ export const OPERATIONS = {
     }
   `,
     [SELLER_PROFILE],
+  ),
+  sellers: graphql(
+    `
+    query Sellers($first: Int, $after: String) {
+      result: sellers(first: $first, after: $after) { edges { node { ...SellerRecord } } pageInfo { hasNextPage endCursor } }
+    }
+  `,
+    [SELLER],
+  ),
+  seller: graphql(`query Seller($siren: String!) { result: seller(siren: $siren) { ...SellerRecord } }`, [SELLER]),
+  createSeller: graphql(
+    `
+    mutation CreateSeller($input: SellerProfileInput!) {
+      result: createSeller(input: $input) {
+        __typename
+        ... on SellerSaved { seller { ...SellerRecord } }
+        ... on SellerExists { message }
+        ... on ValidationFailed { message issues { path rule message } }
+      }
+    }
+  `,
+    [SELLER],
+  ),
+  updateSeller: graphql(
+    `
+    mutation UpdateSeller($siren: String!, $input: SellerProfileInput!) {
+      result: updateSeller(siren: $siren, input: $input) {
+        __typename
+        ... on SellerSaved { seller { ...SellerRecord } }
+        ... on NotFound { message }
+        ... on ValidationFailed { message issues { path rule message } }
+      }
+    }
+  `,
+    [SELLER],
   ),
   recordLifecycleStatus: graphql(`
     mutation RecordLifecycleStatus($input: LifecycleEventInput!) {

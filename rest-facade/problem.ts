@@ -22,6 +22,7 @@ export const PROBLEMS = {
     status: 409,
   },
   duplicate: { type: 'urn:einvoicing:problem:duplicate-submission', title: 'Duplicate submission', status: 409 },
+  sellerExists: { type: 'urn:einvoicing:problem:seller-exists', title: 'Seller exists', status: 409 },
   tooLarge: { type: 'urn:einvoicing:problem:payload-too-large', title: 'Payload too large', status: 413 },
   rateLimited: { type: 'urn:einvoicing:problem:rate-limited', title: 'Too many requests', status: 429 },
   invalid: { type: 'urn:einvoicing:problem:validation-failed', title: 'Validation failed', status: 422 },

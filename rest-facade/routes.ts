@@ -4,6 +4,7 @@ import { flowCallbacksHandler } from './handlers/flow-callbacks.ts';
 import { lifecycleEventsHandler } from './handlers/lifecycle-events.ts';
 import { recordHandler, statusesHandler } from './handlers/lookup.ts';
 import { getSellerProfileHandler, putSellerProfileHandler } from './handlers/seller-profile.ts';
+import { createSellerHandler, getSellerHandler, listSellersHandler, putSellerHandler } from './handlers/sellers.ts';
 import { submitHandler } from './handlers/submit.ts';
 import type { RestHandler } from './handlers/types.ts';
 import { listWebhookDeliveriesHandler, redeliverWebhookHandler } from './handlers/webhook-deliveries.ts';
@@ -61,6 +62,10 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/credit-notes/:id/document', handler: documentHandler('creditNoteDocument', 'credit note') },
   { method: 'GET', path: '/v1/seller-profile', handler: getSellerProfileHandler },
   { method: 'PUT', path: '/v1/seller-profile', handler: putSellerProfileHandler },
+  { method: 'POST', path: '/v1/sellers', handler: createSellerHandler },
+  { method: 'GET', path: '/v1/sellers', handler: listSellersHandler },
+  { method: 'GET', path: '/v1/sellers/:siren', handler: getSellerHandler },
+  { method: 'PUT', path: '/v1/sellers/:siren', handler: putSellerHandler },
   { method: 'POST', path: '/pa/v1/lifecycle-events', handler: lifecycleEventsHandler },
   { method: 'POST', path: '/pa/v1/flow-callbacks', handler: flowCallbacksHandler },
   { method: 'POST', path: '/pa/v1/flow-callbacks/:token', handler: flowCallbacksHandler, credentialParam: 'token' },

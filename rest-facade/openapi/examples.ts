@@ -11,7 +11,7 @@ import { LIFECYCLE_CODE_LIST } from '../../src/domain/lifecycle/codes.ts';
 import { flowCallbackReplyExamples, flowCallbackRequestExamples } from './flow-callback-examples.ts';
 import { generatedDocumentExamples } from './generated-document-examples.ts';
 import { webhookReplyExamples, webhookRequestExamples } from './webhook-examples.ts';
-import { sellerProfileReplyExamples, sellerProfileRequestExamples } from './seller-profile-examples.ts';
+import { sellerExamples, sellerProfileReplyExamples, sellerProfileRequestExamples } from './seller-profile-examples.ts';
 import { type Example, problem } from './example-values.ts';
 
 const INVOICE_ID = '01a203fd-8d9e-74ad-9bca-5b1160a39578';
@@ -63,8 +63,14 @@ const invoiceRecord = {
   submission_id: INVOICE_ID,
   saas_id: 'inv_2026_11_0042',
   number: 'FA-2026-11-0042',
+  seller_siren: '900123456',
   processing_state: 'received',
   created_at: '2026-11-24T15:11:30.787Z',
+};
+
+const classified = {
+  processing_rule: 'B2B',
+  processing_rule_reason: 'French company buyer (SIREN 732829320) registered in the directory (platform WK)',
 };
 
 const rejected = {
@@ -88,12 +94,24 @@ const replyExamples: Record<string, Example> = {
   InvoiceReceived: { summary: 'The French invoice received', value: invoiceRecord },
   InvoiceValidated: {
     summary: 'Its e-invoice generated and passed by the official artefacts',
-    value: { ...invoiceRecord, processing_state: 'validated' },
+    value: { ...invoiceRecord, processing_state: 'validated', ...classified },
+  },
+  InvoiceWaitingForSeller: {
+    summary: "Submitted before its tenant had a seller: it waits for the tenant's first seller",
+    value: {
+      submission_id: INVOICE_ID,
+      saas_id: 'inv_2026_11_0042',
+      number: 'FA-2026-11-0042',
+      processing_state: 'received',
+      waiting_for: 'seller',
+      created_at: '2026-11-24T15:11:30.787Z',
+    },
   },
   InvoiceRejectedByValidation: {
     summary: 'Rejected by the official artefacts: the seller profile has no VAT number',
     value: {
       ...invoiceRecord,
+      ...classified,
       processing_state: 'rejected',
       rejection: {
         source: 'validation',
@@ -117,6 +135,7 @@ const replyExamples: Record<string, Example> = {
       submission_id: CREDIT_NOTE_ID,
       saas_id: 'cn_2026_11_0003',
       number: 'AV-2026-11-0003',
+      seller_siren: '900123456',
       processing_state: 'received',
       origin_submission_id: INVOICE_ID,
       created_at: '2026-11-22T16:01:18.324Z',
@@ -257,6 +276,34 @@ const replyExamples: Record<string, Example> = {
       submission_id: INVOICE_ID,
     }),
   },
+  SellerMissing: {
+    summary: 'The tenant has no seller yet',
+    value: problem('seller-missing', 'No seller for the document', 422, {
+      detail:
+        '/seller_siren This tenant has no seller yet: create one (POST /v1/sellers or PUT /v1/seller-profile), or name it in seller_siren',
+      errors: [
+        {
+          path: '/seller_siren',
+          rule: 'GW-SELLER-MISSING',
+          message: 'This tenant has no seller yet: create one (POST /v1/sellers or PUT /v1/seller-profile), or name it in seller_siren',
+        },
+      ],
+    }),
+  },
+  SellerWithoutVatNumber: {
+    summary: 'A standard-rated invoice of a seller without a VAT number (BR-S-02, with profile_path)',
+    value: problem('validation-failed', 'Validation failed', 422, {
+      detail: "/lines/0/taxes/0 VAT category S needs the seller's VAT identifier (BT-31): the seller 900123456 has no vat_number",
+      errors: [
+        {
+          path: '/lines/0/taxes/0',
+          rule: 'BR-S-02',
+          message: "VAT category S needs the seller's VAT identifier (BT-31): the seller 900123456 has no vat_number",
+          profile_path: '/vat_number',
+        },
+      ],
+    }),
+  },
   PayloadTooLarge: {
     summary: 'More than 1 MiB',
     value: problem('payload-too-large', 'Payload too large', 413, { detail: 'The request body exceeds 1048576 bytes (1 MiB)' }),
@@ -332,6 +379,7 @@ export const examples: Record<string, Example> = {
   ...webhookReplyExamples,
   ...sellerProfileRequestExamples,
   ...sellerProfileReplyExamples,
+  ...sellerExamples,
   ...generatedDocumentExamples,
   ...flowCallbackRequestExamples,
   ...flowCallbackReplyExamples,

@@ -12,6 +12,7 @@ import { paths } from './paths.ts';
 import { headers, responses } from './responses.ts';
 import { replySchemas } from './replies.ts';
 import { sellerProfileSchemas } from './seller-profile.ts';
+import { sellerSchemas } from './sellers.ts';
 import { webhookSchemas } from './webhooks.ts';
 
 const description = `
@@ -66,7 +67,9 @@ export const openApiDocument = {
     },
     {
       name: 'Seller profile',
-      description: 'Who the seller of your documents is (EN 16931 BG-4): the SaaS document names only the buyer.',
+      description:
+        'Who the sellers of your documents are (EN 16931 BG-4): the SaaS document names only the buyer. A tenant invoices for ' +
+        'many sellers; the default one serves documents that name none.',
     },
     {
       name: 'Platform',
@@ -99,6 +102,7 @@ export const openApiDocument = {
       ...replySchemas,
       ...webhookSchemas,
       ...sellerProfileSchemas,
+      ...sellerSchemas,
       ...generatedDocumentSchemas,
       ...flowCallbackSchemas,
     },

@@ -7,6 +7,7 @@ import { headerRef, json, problemResponse, requestIdHeader, responseRef, schemaR
 import { flowCallbackPaths } from './flow-callbacks.ts';
 import { generatedDocumentPaths } from './generated-documents.ts';
 import { sellerProfilePaths } from './seller-profile.ts';
+import { sellerPaths } from './sellers.ts';
 import { webhookPaths } from './webhooks.ts';
 
 const idempotencyKey: Obj = {
@@ -91,9 +92,10 @@ function submitOperation(options: {
       ),
       413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), ['PayloadTooLarge']),
       422: problemResponse(
-        'The document cannot be converted (definitive rejection); `errors` lists every violated rule.',
-        schemaRef('ValidationProblem'),
-        options.rejectedExamples,
+        'The document cannot be converted (definitive rejection); `errors` lists every violated rule. Told apart by ' +
+          '`type`: validation-failed, or seller-missing when the tenant has no seller yet.',
+        { oneOf: [schemaRef('ValidationProblem'), schemaRef('SellerMissingProblem')] },
+        [...options.rejectedExamples, 'SellerMissing'],
       ),
       429: responseRef('RateLimited'),
       500: responseRef('InternalError'),
@@ -180,7 +182,7 @@ export const paths: Obj = {
       collection: '/v1/invoices',
       requestExamples: ['FrenchInvoice', 'NotFrenchInvoice', 'Bis3DkkInvoice'],
       acceptedExample: 'InvoiceReceived',
-      rejectedExamples: ['NotFrench', 'UnsupportedCurrency'],
+      rejectedExamples: ['NotFrench', 'UnsupportedCurrency', 'SellerWithoutVatNumber'],
       description: 'Submits an invoice. The number and the SaaS id are each unique per tenant among invoices.',
     }),
   },
@@ -209,7 +211,7 @@ export const paths: Obj = {
       responses: lookupResponses(
         'The submission record, with the latest PA status in `lifecycle_status` once there is one.',
         'SubmissionRecord',
-        ['InvoiceReceived', 'InvoiceValidated', 'InvoiceRejectedByValidation', 'InvoiceWithStatus'],
+        ['InvoiceReceived', 'InvoiceValidated', 'InvoiceWaitingForSeller', 'InvoiceRejectedByValidation', 'InvoiceWithStatus'],
         'InvoiceNotFound',
       ),
     },
@@ -252,6 +254,7 @@ export const paths: Obj = {
   ...flowCallbackPaths,
   ...webhookPaths,
   ...sellerProfilePaths,
+  ...sellerPaths,
   ...generatedDocumentPaths,
   '/v1/openapi.json': {
     description: 'Other methods than GET and HEAD: 405 with `Allow: GET, HEAD`.',

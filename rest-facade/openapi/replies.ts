@@ -64,6 +64,8 @@ export const SELLER_PROFILE_ONLY_RULES: readonly RuleId[] = [
   'GW-SELLER-EMAIL',
   'GW-SELLER-IBAN',
   'GW-SELLER-BIC',
+  'GW-SELLER-VAT-REGIME',
+  'GW-SELLER-SIREN-PATH',
   'GW-SELLER-TEXT',
 ];
 
@@ -160,15 +162,38 @@ const SubmissionRecord: Schema = {
   properties: {
     submission_id: submissionId,
     saas_id: { type: 'string', description: 'The `id` the client supplied in the document.' },
-    number: { type: 'string', description: 'Document number. Sent on every record today.' },
+    number: { type: 'string', description: 'Document number (BT-1), unique per seller and document type. Sent on every record today.' },
+    seller_siren: {
+      type: 'string',
+      pattern: '^[0-9]{9}$',
+      description:
+        "The seller's SIREN (BT-30): the document's `seller_siren`, else the tenant's default seller. Absent only while the " +
+        "document waits for its tenant's first seller (`waiting_for`).",
+    },
     processing_state: {
       type: 'string',
       enum: ['received', 'validated', 'sent', 'rejected'],
       description:
         'State inside the gateway. `received` on submission; `validated` once its e-invoice is generated and passes the ' +
-        'official EN 16931 and BR-FR artefacts; `rejected` when they refuse it (see `rejection`) or once the PA has ' +
-        'reported 213 Rejetée or 501 Irrecevable (and for good). `sent` is not produced yet.',
+        'official EN 16931 and BR-FR artefacts; `sent` once the PA answered 202 to its flow; `rejected` when the artefacts ' +
+        'or the PA refuse it (see `rejection`) or once the PA has reported 213 Rejetée or 501 Irrecevable (and for good).',
     },
+    waiting_for: {
+      type: 'string',
+      enum: ['seller'],
+      description:
+        'What a `received` document waits for before it can be processed: `seller`, a document submitted before its ' +
+        "tenant had a seller (the tenant's first seller takes it). Absent when it waits for nothing.",
+    },
+    processing_rule: {
+      type: 'string',
+      enum: ['B2B', 'B2BInt', 'B2C'],
+      description:
+        'The French processing rule (`#BAR#` note, Flow Service `processingRule`), once the e-invoice is generated: B2B for a ' +
+        'French company the PA directory knows (or any French company when no directory is configured), B2BInt for a business ' +
+        'buyer elsewhere, B2C otherwise, a French SIREN the directory does not know included (DSE v3.2 § 2.3.3).',
+    },
+    processing_rule_reason: { type: 'string', description: 'Why the document got its processing rule, in one sentence.' },
     rejection: {
       ...ref('Rejection'),
       description: 'Present when the gateway rejected the document: the rules its generated e-invoice breaks.',
@@ -255,6 +280,13 @@ const ValidationError: Schema = {
       description: `Stable rule identifier: ${ruleList(submissionRules)}`,
     },
     message: { type: 'string', description: 'Short sentence naming the offending value.' },
+    profile_path: {
+      type: 'string',
+      description:
+        "When the seller's profile decides the rule too (its VAT number, its default billing framework): a JSON pointer into " +
+        'the seller (`GET /v1/sellers/{siren}`), beside `path`.',
+      examples: ['/vat_number', '/billing_framework'],
+    },
   },
   additionalProperties: false,
 };
@@ -370,6 +402,13 @@ const problemSchemas: Record<string, Schema> = {
     'invalid',
     { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: ref('ValidationError') } } },
     '422: the document cannot be converted; every violated rule is listed. Nothing is stored and the ' + 'Idempotency-Key stays free.',
+  ),
+  SellerMissingProblem: problemOf(
+    'sellerMissing',
+    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, maxItems: 1, items: ref('ValidationError') } } },
+    '422: the document names no seller (`seller_siren`) and the tenant has none yet: create one (`POST /v1/sellers` or ' +
+      '`PUT /v1/seller-profile`) first. `errors` holds the one rule, GW-SELLER-MISSING at `/seller_siren`. Nothing is stored ' +
+      'and the Idempotency-Key stays free.',
   ),
   LifecycleValidationProblem: problemOf(
     'invalid',

@@ -9,6 +9,7 @@ import { type Example, problem } from './example-values.ts';
 const minimal = {
   name: 'Atelier Numérique SAS',
   siren: '900123456',
+  vat_number: 'FR87900123456',
   address: { line1: '10 rue de la Paix', postal_code: '75002', city: 'Paris', country: 'FR' },
 };
 
@@ -25,6 +26,8 @@ const full = {
   bic: 'AGRIFRPPXXX',
   billing_framework: 'S2',
   legal_notes: { aab: 'Escompte de 1 % pour paiement sous 8 jours.' },
+  vat_regime: 'normal_quarterly',
+  vat_on_debits: true,
 };
 
 const LEGAL_NOTES = {
@@ -38,31 +41,33 @@ const LEGAL_NOTES = {
 /** Request bodies of `PUT /v1/seller-profile`. */
 export const sellerProfileRequestExamples: Record<string, Example> = {
   SellerProfileMinimal: {
-    summary: 'The required fields only',
-    description: 'The reply shows the defaults: electronic address 0225 with the SIREN, billing framework S1, the French legal notes.',
+    summary: 'The required fields, and the VAT number a seller outside the franchise en base needs',
+    description:
+      'The reply shows the defaults: electronic address 0225 with the SIREN, billing framework S1, the French legal notes, VAT ' +
+      'regime normal_monthly, no VAT on debits.',
     value: minimal,
   },
   SellerProfileFull: { summary: 'Every field (an already paid service, S2; a discount note of its own)', value: full },
 };
 
 /** Replies of `GET` and `PUT /v1/seller-profile`. */
+const storedMinimal = {
+  ...minimal,
+  trading_name: null,
+  siret: null,
+  address: { ...minimal.address, line2: null },
+  electronic_address: { scheme: '0225', value: '900123456' },
+  email: null,
+  iban: null,
+  bic: null,
+  billing_framework: 'S1',
+  legal_notes: LEGAL_NOTES,
+  vat_regime: 'normal_monthly',
+  vat_on_debits: false,
+};
+
 export const sellerProfileReplyExamples: Record<string, Example> = {
-  SellerProfileStoredMinimal: {
-    summary: 'The minimal profile as stored, defaults filled in',
-    value: {
-      ...minimal,
-      trading_name: null,
-      siret: null,
-      vat_number: null,
-      address: { ...minimal.address, line2: null },
-      electronic_address: { scheme: '0225', value: '900123456' },
-      email: null,
-      iban: null,
-      bic: null,
-      billing_framework: 'S1',
-      legal_notes: LEGAL_NOTES,
-    },
-  },
+  SellerProfileStoredMinimal: { summary: 'The minimal profile as stored, defaults filled in', value: storedMinimal },
   SellerProfileStoredFull: {
     summary: 'The full profile as stored',
     value: { ...full, legal_notes: { ...LEGAL_NOTES, aab: full.legal_notes.aab } },
@@ -99,5 +104,43 @@ export const sellerProfileReplyExamples: Record<string, Example> = {
         },
       ],
     }),
+  },
+};
+
+const at = '2026-11-27T09:12:44.118Z';
+const storedFull = { ...full, legal_notes: { ...LEGAL_NOTES, aab: full.legal_notes.aab } };
+
+/** Replies of `/v1/sellers` (`./sellers.ts`). */
+export const sellerExamples: Record<string, Example> = {
+  SellerCreated: {
+    summary: 'Your first seller: it is your default',
+    value: { ...storedMinimal, is_default: true, created_at: at, updated_at: at },
+  },
+  SellerFull: {
+    summary: 'Another seller, quarterly returns and VAT on debits',
+    value: {
+      ...storedFull,
+      siren: '732829320',
+      electronic_address: { scheme: '0225', value: '732829320' },
+      siret: null,
+      vat_number: 'FR44732829320',
+      is_default: false,
+      created_at: at,
+      updated_at: at,
+    },
+  },
+  SellerPage: {
+    summary: 'A page of two sellers, more to come',
+    value: { data: [{ ...storedMinimal, is_default: true, created_at: at, updated_at: at }], next_cursor: '900123456' },
+  },
+  SellerExists: {
+    summary: 'The SIREN is taken',
+    value: problem('seller-exists', 'Seller exists', 409, {
+      detail: 'A seller with SIREN 900123456 exists already: updateSeller replaces it',
+    }),
+  },
+  SellerNotFound: {
+    summary: 'No such seller for this tenant',
+    value: problem('not-found', 'Not found', 404, { detail: 'No seller with SIREN "123456789" under this tenant' }),
   },
 };

@@ -3,11 +3,12 @@
  * request and reply schemas, the 400 and 422 problems
  * (`../handlers/seller-profile.ts`, `src/domain/sellers/seller-checks.ts`).
  */
-import { BILLING_FRAMEWORKS, SELLER_PROFILE_RULES } from '../../src/domain/sellers/seller-checks.ts';
+import { BILLING_FRAMEWORKS, SELLER_RULES } from '../../src/domain/sellers/seller-checks.ts';
+import { VAT_REGIMES } from '../../src/model/seller-profile.ts';
 import { catalogueEntries, problemOf, ruleList } from './replies.ts';
 import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 
-const rules = catalogueEntries(SELLER_PROFILE_RULES);
+const rules = catalogueEntries(SELLER_RULES);
 const text = (description: string): Obj => ({ type: 'string', description });
 const nullableText = (description: string): Obj => ({ type: ['string', 'null'], description });
 
@@ -39,6 +40,19 @@ const FIELDS: Obj = {
       '(then every invoice needs amount_paid = total, BR-FR-CO-09), 4 final after a down payment, 7 VAT already collected. ' +
       `One of ${BILLING_FRAMEWORKS.join(' ')} (the multi-vendor 8 and 9 need GROUP lines the gateway does not write). Default S1.`,
   ),
+  vat_regime: {
+    type: 'string',
+    enum: [...VAT_REGIMES],
+    description:
+      'VAT regime (DSE v3.2 § 3.7.7, Tableau 13), which sets the e-reporting periods: normal_monthly (réel normal, monthly ' +
+      'returns), normal_quarterly, simplified (régime simplifié), franchise (franchise en base: the only one without a VAT number).',
+  },
+  vat_on_debits: {
+    type: 'boolean',
+    description:
+      'Option for paying VAT on debits ("d\'après les débits"): every invoice carries BT-8 (3 in UBL, 5 in CII, Annexe 7 G1.43) ' +
+      'and its mention, and no payment data are owed (DSE v3.2 § 2.3.2).',
+  },
 };
 
 const SellerProfileInput: Obj = {
@@ -70,6 +84,11 @@ const SellerProfileInput: Obj = {
       additionalProperties: true,
     },
     billing_framework: { ...(FIELDS['billing_framework'] as Obj), type: ['string', 'null'] },
+    vat_regime: {
+      type: ['string', 'null'],
+      description: `${(FIELDS['vat_regime'] as Obj)['description']} Required on POST /v1/sellers and PUT /v1/sellers/{siren}; left out on PUT /v1/seller-profile: normal_monthly.`,
+    },
+    vat_on_debits: { type: ['boolean', 'null'], description: `${(FIELDS['vat_on_debits'] as Obj)['description']} Default false.` },
     legal_notes: {
       type: ['object', 'null'],
       description: 'The BR-FR-05/06 notes; each one left out takes its French default (shown in the reply).',
@@ -84,7 +103,7 @@ const SellerProfileInput: Obj = {
   additionalProperties: true,
 };
 
-const SellerProfile: Obj = {
+export const SellerProfile: Obj = {
   type: 'object',
   description: 'The seller (BG-4) of the tenant’s documents, as stored: complete, every default filled in, absent values null.',
   required: [...Object.keys(FIELDS), 'address', 'electronic_address', 'legal_notes'],
@@ -124,7 +143,7 @@ const SellerProfileValidationError: Obj = {
       type: 'string',
       pattern:
         '^/(name|trading_name|siren|siret|vat_number|email|iban|bic|billing_framework|address/(line1|line2|postal_code|city|country)|' +
-        'electronic_address/(scheme|value)|legal_notes/(pmt|pmd|aab))$',
+        'electronic_address/(scheme|value)|legal_notes/(pmt|pmd|aab)|vat_regime)$',
       description: 'JSON pointer (RFC 6901) into the request body.',
       examples: ['/siren', '/address/country'],
     },
@@ -175,8 +194,9 @@ export const sellerProfilePaths: Obj = {
     get: {
       operationId: 'getSellerProfile',
       tags: ['Seller profile'],
-      summary: 'Your seller profile',
-      description: 'The seller (BG-4) the gateway writes on your documents, as stored. A tenant only ever sees its own.',
+      summary: 'Your default seller',
+      description:
+        'The default seller (BG-4): the one the gateway writes on your documents that name no `seller_siren`, as stored. A tenant only ever sees its own.',
       responses: {
         200: stored('The profile, complete.', ['SellerProfileStoredMinimal', 'SellerProfileStoredFull']),
         404: problemResponse('No profile is set yet.', schemaRef('NotFoundProblem'), ['SellerProfileNotSet']),
@@ -186,10 +206,11 @@ export const sellerProfilePaths: Obj = {
     put: {
       operationId: 'setSellerProfile',
       tags: ['Seller profile'],
-      summary: 'Set your seller profile',
+      summary: 'Set your default seller',
       description:
-        'Sets or replaces the whole profile. Defaults are filled in and the stored profile is returned. Documents waiting in ' +
-        '`received` for a profile then go on.',
+        'Creates or replaces the seller `siren` of the body and makes it your default seller (a previous default stays one of ' +
+        'your sellers). Defaults are filled in and the stored profile is returned. Documents waiting in `received` for a ' +
+        'seller then go on.',
       requestBody: {
         required: true,
         description:

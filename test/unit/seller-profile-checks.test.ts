@@ -7,6 +7,7 @@ import type { SellerProfileInput } from '../../src/model/seller-profile.ts';
 const valid: SellerProfileInput = {
   name: 'Atelier Numérique SAS',
   siren: '900123456',
+  vat_number: 'FR87900123456',
   address: { line1: '10 rue de la Paix', postal_code: '75002', city: 'Paris', country: 'FR' },
 };
 
@@ -29,6 +30,9 @@ const refused: Case[] = [
   ['VAT with a space', { vat_number: 'FR 87900123456' }, 'vat_number', 'GW-VAT-FORMAT'],
   ['VAT with a wrong key', { vat_number: 'FR00900123456' }, 'vat_number', 'GW-VAT-FR-KEY'],
   ['VAT of another SIREN', { vat_number: 'FR81841234560' }, 'vat_number', 'GW-SELLER-VAT-SIREN'],
+  ['no VAT number outside the franchise en base', { vat_number: null }, 'vat_number', 'BR-S-02'],
+  ['no VAT number, simplified regime', { vat_number: null, vat_regime: 'simplified' }, 'vat_number', 'BR-S-02'],
+  ['an unknown VAT regime', { vat_regime: 'monthly' as never }, 'vat_regime', 'GW-SELLER-VAT-REGIME'],
   ['blank line1', address({ line1: '' }), 'address/line1', 'GW-SELLER-TEXT'],
   ['blank line2', address({ line2: ' ' }), 'address/line2', 'GW-SELLER-TEXT'],
   ['blank postal code', address({ postal_code: '' }), 'address/postal_code', 'GW-SELLER-TEXT'],
@@ -62,9 +66,13 @@ const refused: Case[] = [
 
 const accepted: Array<[label: string, change: Partial<SellerProfileInput>]> = [
   ['the required fields only', {}],
-  ['every optional field null', { trading_name: null, siret: null, vat_number: null, electronic_address: null, email: null }],
+  [
+    'every optional field null, franchise en base',
+    { trading_name: null, siret: null, vat_number: null, electronic_address: null, email: null, vat_regime: 'franchise' },
+  ],
+  ['every VAT regime', { vat_regime: 'normal_quarterly', vat_on_debits: true }],
   ['a full profile', { ...DEMO_SELLER_PROFILE, electronic_address: { scheme: '0225', value: '900123456_FACT-1.a' } }],
-  ['a La Poste SIRET', { siren: '356000000', siret: '35600000049837' }],
+  ['a La Poste SIRET', { siren: '356000000', siret: '35600000049837', vat_number: 'FR39356000000' }],
   ['an XI VAT number', { vat_number: 'XI123456789' }],
   ['an FR VAT number with a letter key', { vat_number: 'FRA0900123456' }],
   ['an IBAN with spaces and lowercase', { iban: 'fr76 3000 6000 0112 3456 7890 189' }],
@@ -119,7 +127,6 @@ describe('completeSellerProfile', () => {
       ...valid,
       trading_name: null,
       siret: null,
-      vat_number: null,
       address: { ...valid.address, line2: null },
       electronic_address: { scheme: '0225', value: '900123456' },
       email: null,
@@ -127,6 +134,8 @@ describe('completeSellerProfile', () => {
       bic: null,
       billing_framework: 'S1',
       legal_notes: DEFAULT_LEGAL_NOTES,
+      vat_regime: 'normal_monthly',
+      vat_on_debits: false,
     });
   });
 

@@ -48,7 +48,9 @@ describe('seller profile in the OpenAPI document', () => {
     expect([...schemas['SellerProfile']['required']].sort()).toEqual(fields);
   });
 
-  it('lists exactly the rules checkSellerProfile reports in its 422', () => {
-    expect([...schemas['SellerProfileValidationError']['properties']['rule']['enum']].sort()).toEqual([...SELLER_PROFILE_RULES].sort());
+  it('lists exactly the rules checkSellerProfile and the seller endpoints report in its 422', () => {
+    expect([...schemas['SellerProfileValidationError']['properties']['rule']['enum']].sort()).toEqual(
+      [...SELLER_PROFILE_RULES, 'GW-SELLER-SIREN-PATH'].sort(),
+    );
   });
 });

@@ -66,6 +66,9 @@ export const SELLER_PROFILE_RULES: readonly RuleId[] = Object.freeze([
   'GW-SELLER-TEXT',
 ] as const);
 
+/** Every rule the seller endpoints report in their 422: those of {@link checkSellerProfile}, and a PUT whose body names another SIREN than its path. */
+export const SELLER_RULES: readonly RuleId[] = Object.freeze([...SELLER_PROFILE_RULES, 'GW-SELLER-SIREN-PATH'] as const);
+
 /** Longest text field (names, address lines) and longest legal note, in UTF-16 code units. */
 export const TEXT_LIMIT = 255;
 export const NOTE_LIMIT = 1000;

@@ -1,0 +1,85 @@
+/**
+ * `/v1/sellers`: a tenant's sellers in snake_case (`POST` creates, `GET` lists by SIREN with cursor paging,
+ * `GET`/`PUT /v1/sellers/{siren}` read and replace one). Thin adapters over the `sellers`, `seller`, `createSeller`
+ * and `updateSeller` operations (their resolvers: src/schema/types/seller.ts).
+ */
+import type { ResultOf } from '../../src/graphql/tada.ts';
+import { OPERATIONS } from '../operations.ts';
+import { sendJson, sendProblem } from '../problem.ts';
+import { inputType, readInput, sendValidationFailed } from './input.ts';
+import { pageRecord, readPage } from './page.ts';
+import { sellerProfileRecord } from './seller-profile.ts';
+import { type InputOf, type RestHandler, resultOf } from './types.ts';
+
+const sellerInput = inputType('SellerProfileInput');
+
+type SellerFields = NonNullable<ResultOf<typeof OPERATIONS.seller>['result']>;
+
+/** A seller as REST shows it: its profile's fields, `is_default`, `created_at`, `updated_at`. */
+export function sellerRecord(seller: SellerFields): Record<string, unknown> {
+  return {
+    ...(sellerProfileRecord(seller.profile) as Record<string, unknown>),
+    is_default: seller.isDefault,
+    created_at: seller.createdAt,
+    updated_at: seller.updatedAt,
+  };
+}
+
+const notFound = (siren: string | undefined) => `No seller with SIREN "${(siren ?? '').slice(0, 20)}" under this tenant`;
+
+/** `POST /v1/sellers`: 201 with the seller and `Location`; 409 when the SIREN is taken, 400/422 for the body. */
+export const createSellerHandler: RestHandler = async ({ req, res, context, run }) => {
+  const read = await readInput(req, res, sellerInput);
+  if (!read) return;
+  const operation = OPERATIONS.createSeller;
+  const result = await resultOf(run, operation, { input: read.input as InputOf<typeof operation> }, context);
+  switch (result.__typename) {
+    case 'ValidationFailed':
+      return sendValidationFailed(res, sellerInput, result.issues);
+    case 'SellerExists':
+      return sendProblem(res, 'sellerExists', { detail: result.message });
+    case 'SellerSaved':
+      return sendJson(res, 201, sellerRecord(result.seller), { Location: `/v1/sellers/${result.seller.profile.siren}` });
+  }
+};
+
+/** `GET /v1/sellers`: `{ data: [seller…], next_cursor? }` in SIREN order. */
+export const listSellersHandler: RestHandler = async ({ req, res, context, run }) => {
+  const page = readPage(req, res);
+  if (!page) return;
+  const connection = await resultOf(run, OPERATIONS.sellers, page, context);
+  const { hasNextPage, endCursor } = connection.pageInfo;
+  return sendJson(
+    res,
+    200,
+    pageRecord(
+      connection.edges.map((edge) => sellerRecord(edge.node)),
+      hasNextPage,
+      endCursor,
+    ),
+  );
+};
+
+/** `GET /v1/sellers/{siren}`: 200 with the seller, 404 unless it is one of the tenant's. */
+export const getSellerHandler: RestHandler = async ({ res, params, context, run }) => {
+  const seller = await resultOf(run, OPERATIONS.seller, { siren: params.siren ?? '' }, context);
+  if (!seller) return sendProblem(res, 'notFound', { detail: notFound(params.siren) });
+  return sendJson(res, 200, sellerRecord(seller));
+};
+
+/** `PUT /v1/sellers/{siren}`: replaces the seller whole; 200 with it as stored, 404, 400/422 for the body. */
+export const putSellerHandler: RestHandler = async ({ req, res, params, context, run }) => {
+  const read = await readInput(req, res, sellerInput);
+  if (!read) return;
+  const operation = OPERATIONS.updateSeller;
+  const variables = { siren: params.siren ?? '', input: read.input as InputOf<typeof operation> };
+  const result = await resultOf(run, operation, variables, context);
+  switch (result.__typename) {
+    case 'ValidationFailed':
+      return sendValidationFailed(res, sellerInput, result.issues);
+    case 'NotFound':
+      return sendProblem(res, 'notFound', { detail: notFound(params.siren) });
+    case 'SellerSaved':
+      return sendJson(res, 200, sellerRecord(result.seller));
+  }
+};
