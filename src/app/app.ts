@@ -26,6 +26,7 @@ import { createLogger } from '../lib/logger.ts';
 import { schema } from '../schema/index.ts';
 import { createAppPlatform, type PlatformOption } from '../platform/index.ts';
 import { onSellerSaved } from '../domain/sellers/sellers-service.ts';
+import { logWaitingForSeller } from '../pipeline/waiting.ts';
 import { createPipeline } from '../pipeline/worker.ts';
 import { createValidator } from '../validation/index.ts';
 import { createRequestRate } from '../http/request-rate.ts';
@@ -131,7 +132,10 @@ export function buildApp(options: AppOptions): App {
     async start(port = 0, host) {
       await hub.start();
       await queue.start(jobs, options.webhooks?.workers ?? 4);
-      if (workers) pipeline.start();
+      if (workers) {
+        pipeline.start();
+        void logWaitingForSeller(options.db.db, log);
+      }
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {

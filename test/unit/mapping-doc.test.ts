@@ -133,6 +133,8 @@ const variants = [
   ),
   // 2.00 added to the lines (BG-21).
   write('charge', { ...invoice, total_excl_tax: 32100, total: 38480, amount_due: 38480 }, demo),
+  // A seller that opted for VAT on debits (BT-8 and its note).
+  write('vat on debits', invoice, { ...demo, vat_on_debits: true }),
 ];
 afterAll(() => {
   for (const xml of opened) xml.dispose();
