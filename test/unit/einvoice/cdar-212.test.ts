@@ -7,11 +7,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentInvoiceOf, reportingFactsOf } from '../../../src/domain/payments/invoice-facts.ts';
+import { decideReporting } from '../../../src/domain/payments/reporting.ts';
 import { checkPayment } from '../../../src/domain/payments/rules.ts';
-import { rateShares } from '../../../src/domain/payments/split.ts';
+import { status212From } from '../../../src/einvoice/cdar/from-invoice.ts';
 import { minorAsDecimal, percentText, type Status212, writeStatus212 } from '../../../src/einvoice/cdar/status-212.ts';
 import { deriveFromBody } from '../../../src/einvoice/derive.ts';
 import { toEInvoice } from '../../../src/einvoice/map.ts';
+import type { EInvoice } from '../../../src/einvoice/model.ts';
 import { readCdar } from '../../../src/platform/afnor/cdar.ts';
 import { createValidator, type Validator } from '../../../src/validation/index.ts';
 import { bodyCase } from '../../support/einvoice-arbitraries.ts';
@@ -111,6 +114,22 @@ describe('writeStatus212', () => {
     expect(await fatalIds(xml)).toEqual([]);
   });
 
+  it('status212From refuses an invoice without seller SIREN or buyer electronic address (not domestic B2B)', () => {
+    const einvoice = {
+      number: 'FA-1',
+      issueDate: '2026-11-02',
+      typeCode: '380',
+      currency: 'EUR',
+      seller: { name: 'V', legalId: { scheme: '0002', value: '100000009' }, address: { country: 'FR' } },
+      buyer: { name: 'A', address: { country: 'FR' } },
+    } as unknown as EInvoice;
+    const payment = { messageId: 'm', createdAt: new Date(), paidAt: '2026-11-03', parts: [{ percentage: 20, amount: 1 }] };
+    expect(() => status212From(einvoice, payment)).toThrow(/BT-49/);
+    expect(() => status212From({ ...einvoice, seller: { ...einvoice.seller, legalId: undefined } }, payment)).toThrow(/BT-30/);
+    const b2b = { ...einvoice, buyer: { ...einvoice.buyer, endpoint: { scheme: '0225', value: '200000008' } } };
+    expect(status212From(b2b, payment)).toMatchObject({ seller: { siren: '100000009' }, buyer: { address: '200000008' } });
+  });
+
   it('refuses a message without any amount', () => {
     expect(() => writeStatus212({ ...message, parts: [] })).toThrow(RangeError);
   });
@@ -161,28 +180,21 @@ describe('generated 212s against the official artefacts (property)', () => {
       const derived = deriveFromBody(deriveInput(c.kind, c.body, c.customer));
       expect(derived.violations).toEqual([]);
       const einvoice = toEInvoice(derived.document!, DEMO_PROFILE, undefined);
-      const rates = rateShares(einvoice.vatBreakdown);
-      const total = c.body.total;
+      expect(decideReporting(reportingFactsOf(einvoice, false)).channel).toBe('status_212');
+      const invoice = paymentInvoiceOf(einvoice, c.body.total, 'sent');
       let alreadyPaid = 0;
       for (const [index, cut] of cuts.entries()) {
-        const amount = Math.max(1, Math.floor((total - alreadyPaid) * cut));
-        if (alreadyPaid + amount > total) break;
+        const amount = Math.max(1, Math.floor((invoice.total - alreadyPaid) * cut));
+        if (alreadyPaid + amount > invoice.total) break;
         const paidAt = `2026-12-${String(1 + late).padStart(2, '0')}`;
-        const invoice = { kind: 'invoice' as const, processingState: 'sent' as const, issueDate: einvoice.issueDate, total, rates };
         const checked = checkPayment({ id: `pay_${index}`, paid_at: paidAt, amount }, { invoice, alreadyPaid, today: '2026-12-31' });
         if (!checked.ok) throw new Error(`${einvoice.number}: ${JSON.stringify(checked.violations)}`);
         expect(checked.parts.reduce((sum, part) => sum + part.amount, 0)).toBe(amount);
         alreadyPaid += amount;
-        const xml = writeStatus212({
-          messageId: `${einvoice.number}_212_${index}`,
-          createdAt: new Date('2026-12-31T08:00:00Z'),
-          paidAt,
-          invoice: { number: einvoice.number, issueDate: einvoice.issueDate, typeCode: einvoice.typeCode },
-          seller: { siren: einvoice.seller.legalId!.value, name: einvoice.seller.name },
-          buyer: { siren: einvoice.buyer.legalId?.value, name: einvoice.buyer.name, address: einvoice.buyer.endpoint!.value },
-          currency: einvoice.currency,
-          parts: checked.parts,
-        });
+        const createdAt = new Date('2026-12-31T08:00:00Z');
+        const xml = writeStatus212(
+          status212From(einvoice, { messageId: `${einvoice.number}_212_${index}`, createdAt, paidAt, parts: checked.parts }),
+        );
         const report = await validator.validateCdar(xml);
         if (report.fatal.length > 0)
           failures.push(

@@ -1,5 +1,6 @@
 // The reporting channel of a payment (src/domain/payments/reporting.ts), one row per branch and the order of the rules.
 import { describe, expect, it } from 'vitest';
+import { paymentInvoiceOf, reportingFactsOf } from '../../../src/domain/payments/invoice-facts.ts';
 import { decideReporting, type ReportingFacts } from '../../../src/domain/payments/reporting.ts';
 
 const services: ReportingFacts = { processingRule: 'B2B', billingFramework: 'S1', vatCategories: ['S'], vatOnDebits: false };
@@ -29,5 +30,32 @@ describe('decideReporting', () => {
     const decision = decideReporting({ ...services, ...facts });
     expect(decision).toMatchObject({ channel, state, reason });
     expect(decision.message).toMatch(/DSE v3\.2/);
+  });
+});
+
+describe('reportingFactsOf and paymentInvoiceOf (from the EN 16931 model)', () => {
+  const vatBreakdown = [
+    { category: 'AE' as const, rate: 0, taxableAmount: 10000, taxAmount: 0 },
+    { category: 'S' as const, rate: 20, taxableAmount: 5000, taxAmount: 1000 },
+  ];
+  it('reads the processing rule, BT-23 and the categories, and takes vat_on_debits as given', () => {
+    expect(reportingFactsOf({ processingRule: 'B2BInt', businessProcess: 'M1', vatBreakdown }, true)).toEqual({
+      processingRule: 'B2BInt',
+      billingFramework: 'M1',
+      vatCategories: ['AE', 'S'],
+      vatOnDebits: true,
+    });
+  });
+  it('gives the rules the kind, BT-2, the body total and the rates highest first', () => {
+    expect(paymentInvoiceOf({ kind: 'invoice', issueDate: '2026-11-02', vatBreakdown }, 16000, 'validated')).toEqual({
+      kind: 'invoice',
+      processingState: 'validated',
+      issueDate: '2026-11-02',
+      total: 16000,
+      rates: [
+        { percentage: 20, inclusive: 6000 },
+        { percentage: 0, inclusive: 10000 },
+      ],
+    });
   });
 });
