@@ -8,6 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import busboy from 'busboy';
+import { readIncomingStatus } from './cdar-inbound.ts';
 import { checkFlowInfo } from './flow-info.ts';
 import { sendError, sendJson } from './http.ts';
 import { type LifecyclePlayer, sandboxScriptFor } from './lifecycle.ts';
@@ -139,6 +140,8 @@ async function acknowledge(flowId: string, flowInfo: FlowInfo, file: Buffer, com
   }
   const facts = flowInfo.flowSyntax === 'UBL' ? readUbl(file) : undefined;
   if (facts && 'error' in facts) return void fail([errorDetail('InvalidSchema', facts.error)]);
+  const status = flowInfo.flowSyntax === 'CDAR' ? readIncomingStatus(file) : undefined;
+  if (status && 'problem' in status) return void fail([errorDetail(status.problem.reasonCode, status.problem.reasonMessage)]);
   if (context.checkFile) {
     let result: FileCheckResult;
     try {

@@ -8,11 +8,15 @@
  * artefacts on (VALIDATION=official) it runs them through the gateway's
  * validator (XSD, EN 16931, BR-FR) and acknowledges `Error` with
  * `InvalidSchema` (XSD) or `OtherTechnicalError` (a business rule) and the
- * rule in the message; with `native` validation it checks the UBL's shape only.
+ * rule in the message; a CDAR status flow (the seller's 212) goes through the
+ * CDAR D22B XSD and the BR-FR CDV schematron, refused with the Flow Service's
+ * lifecycle reason codes (sandbox-pa/src/cdar-inbound.ts). With `native`
+ * validation it checks the UBL's and the CDAR's shape only.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { cdarReasonCode } from '../../sandbox-pa/src/cdar-inbound.ts';
 import { createSandboxPa, type FileCheckResult } from '../../sandbox-pa/src/index.ts';
 import type { Validator } from '../validation/index.ts';
 import type { FlowSettings } from './settings.ts';
@@ -31,6 +35,7 @@ export interface MountedSandbox {
 
 function checkWith(validator: Validator): (syntax: string, bytes: Buffer) => Promise<FileCheckResult> {
   return async (syntax, bytes) => {
+    if (syntax === 'CDAR') return checkCdar(validator, bytes);
     if (syntax !== 'UBL' && syntax !== 'CII') return { ok: true, details: [] };
     const report = await validator.validate(syntax === 'UBL' ? 'ubl' : 'cii', bytes.toString('utf8'));
     return {
@@ -40,6 +45,18 @@ function checkWith(validator: Validator): (syntax: string, bytes: Buffer) => Pro
         reasonMessage: `${finding.rule}: ${finding.message}`.slice(0, 1000),
       })),
     };
+  };
+}
+
+/** A CDAR status flow through the CDAR D22B XSD and the BR-FR CDV schematron, each finding with its lifecycle reason code. */
+async function checkCdar(validator: Validator, bytes: Buffer): Promise<FileCheckResult> {
+  const report = await validator.validateCdar(bytes.toString('utf8'));
+  return {
+    ok: report.fatal.length === 0,
+    details: report.fatal.map((finding) => ({
+      reasonCode: cdarReasonCode(finding.rule),
+      reasonMessage: `${finding.rule}: ${finding.message}`.slice(0, 1000),
+    })),
   };
 }
 

@@ -25,11 +25,15 @@ export function sefFile(root: string, name: SefName): string {
   return join(root, 'sef', `${name}.sef.json`);
 }
 
-/** Entry XSD per document root: UBL 2.1 Invoice and CreditNote (OASIS), CII D16B CrossIndustryInvoice (UN/CEFACT). */
-export function xsdFiles(root: string): { ublInvoice: string; ublCreditNote: string; cii: string } {
+/**
+ * Entry XSD per document root: UBL 2.1 Invoice and CreditNote (OASIS), CII D16B CrossIndustryInvoice,
+ * CDAR D22B CrossDomainAcknowledgementAndResponse (UN/CEFACT).
+ */
+export function xsdFiles(root: string): { ublInvoice: string; ublCreditNote: string; cii: string; cdar: string } {
   return {
     ublInvoice: join(root, 'ubl-2.1', 'xsd', 'maindoc', 'UBL-Invoice-2.1.xsd'),
     ublCreditNote: join(root, 'ubl-2.1', 'xsd', 'maindoc', 'UBL-CreditNote-2.1.xsd'),
     cii: join(root, 'cii-d16b', 'CII', 'uncefact', 'data', 'standard', 'CrossIndustryInvoice_100pD16B.xsd'),
+    cdar: join(root, 'cdar-d22b', 'CrossDomainAcknowledgementAndResponse_100pD22B.xsd'),
   };
 }

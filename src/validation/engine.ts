@@ -1,6 +1,6 @@
 /**
  * The validation engine one worker thread owns: the five compiled schematrons (SaxonJS SEF) and the
- * three entry XSDs (libxml2-wasm), loaded once, then run in the order the accredited platforms (PA)
+ * four entry XSDs (libxml2-wasm), loaded once, then run in the order the accredited platforms (PA)
  * apply them: XSD, then EN 16931, then BR-FR. Synchronous transforms; one document at a time.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -72,9 +72,14 @@ export function loadEngine(root: string = artefactsRoot()): Engine {
   sef.en16931.ubl();
   sef.brfr.ubl();
   const paths = xsdFiles(root);
-  const xsd = { ublInvoice: loadXsd(paths.ublInvoice), ublCreditNote: loadXsd(paths.ublCreditNote), cii: loadXsd(paths.cii) };
+  const xsd = {
+    ublInvoice: loadXsd(paths.ublInvoice),
+    ublCreditNote: loadXsd(paths.ublCreditNote),
+    cii: loadXsd(paths.cii),
+    cdar: loadXsd(paths.cdar),
+  };
 
-  /** Parses (well-formedness) and, for invoices, validates against the XSD the root element selects. */
+  /** Parses (well-formedness) and validates against the XSD the syntax (CDAR: `undefined`) and root element select. */
   function checkXsd(syntax: Syntax | undefined, xml: string): Finding[] {
     let doc: XmlDocument;
     try {
@@ -83,9 +88,9 @@ export function loadEngine(root: string = artefactsRoot()): Engine {
       return xsdFindings(error);
     }
     try {
-      if (syntax === undefined) return [];
       // libxml2 itself reports a root the chosen schema does not declare ("No matching global declaration").
-      const validator = syntax === 'cii' ? xsd.cii : doc.root.name === 'CreditNote' ? xsd.ublCreditNote : xsd.ublInvoice;
+      const validator =
+        syntax === undefined ? xsd.cdar : syntax === 'cii' ? xsd.cii : doc.root.name === 'CreditNote' ? xsd.ublCreditNote : xsd.ublInvoice;
       validator.validate(doc);
       return [];
     } catch (error) {

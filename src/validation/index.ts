@@ -50,7 +50,10 @@ export interface Validator {
    * A text validated lately resolves with the same (frozen) report again, without a worker (report-cache.ts).
    */
   validate(syntax: Syntax, xml: string): Promise<ValidationReport>;
-  /** Validates a CDAR lifecycle message (CDV) against the BR-FR CDAR schematron; malformed XML is an XSD finding. */
+  /**
+   * Validates a CDAR lifecycle message (CDV): the CDAR D22B XSD first (malformed or schema-invalid XML: only
+   * XSD findings), then the BR-FR CDV schematron.
+   */
   validateCdar(xml: string): Promise<ValidationReport>;
   /** Terminates the workers; pending calls reject. */
   close(): Promise<void>;

@@ -31,7 +31,7 @@ export interface Finding {
 export interface ValidationReport {
   fatal: Finding[];
   warnings: Finding[];
-  /** Wall time per layer in ms (0 for a layer that did not run: schematrons after an XSD failure, XSD/EN 16931 for CDAR). */
+  /** Wall time per layer in ms (0 for a layer that did not run: schematrons after an XSD failure, EN 16931 for CDAR). */
   timingsMs: { xsd: number; en16931: number; brfr: number };
 }
 

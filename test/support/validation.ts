@@ -19,15 +19,15 @@ export function officialExample(syntax: Syntax, name: string): string {
   return readFileSync(`${examplesDir}en16931-${syntax}/${name}`, 'utf8');
 }
 
-/** A skeletal CDAR lifecycle message (CDV, AFNOR XP Z12-012) with the business process (MDT-2) and referenced document type (MDT-91) given. */
+/** A skeletal CDAR lifecycle message (CDV, AFNOR XP Z12-012; valid against the CDAR D22B XSD) with the business process (MDT-2) and referenced document type (MDT-91) given. */
 export function cdarMessage(businessProcess: string, documentType: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rsm:CrossDomainAcknowledgementAndResponse xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100">
+<rsm:CrossDomainAcknowledgementAndResponse xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
   <rsm:ExchangedDocumentContext>
     <ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>${businessProcess}</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter>
     <ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn.cpro.gouv.fr:1p0:CDV:invoice</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter>
   </rsm:ExchangedDocumentContext>
-  <rsm:ExchangedDocument><ram:ID>CDV-1</ram:ID></rsm:ExchangedDocument>
+  <rsm:ExchangedDocument><ram:ID>CDV-1</ram:ID><ram:IssueDateTime><udt:DateTimeString format="204">20250701151000</udt:DateTimeString></ram:IssueDateTime><ram:RecipientTradeParty><ram:RoleCode>SE</ram:RoleCode></ram:RecipientTradeParty></rsm:ExchangedDocument>
   <rsm:AcknowledgementDocument>
     <ram:ReferenceReferencedDocument><ram:IssuerAssignedID>F-1</ram:IssuerAssignedID><ram:TypeCode>${documentType}</ram:TypeCode></ram:ReferenceReferencedDocument>
   </rsm:AcknowledgementDocument>

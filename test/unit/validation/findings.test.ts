@@ -86,4 +86,15 @@ describe('BR-FR CDAR (lifecycle messages)', () => {
     const report = await validator.validateCdar('<rsm:CrossDomainAcknowledgementAndResponse');
     expect(report.fatal[0]).toMatchObject({ source: 'xsd', rule: 'XSD' });
   });
+
+  it('a message the CDAR D22B XSD refuses is an XSD finding, and the schematron does not run', async () => {
+    const valid = cdarMessage('WRONG', '999');
+    const report = await validator.validateCdar(
+      valid.replace('<ram:RecipientTradeParty>', '<ram:Unknown>x</ram:Unknown><ram:RecipientTradeParty>'),
+    );
+    expect(report.fatal.length).toBeGreaterThan(0);
+    for (const finding of report.fatal) expect(finding).toMatchObject({ source: 'xsd', rule: 'XSD', flag: 'fatal' });
+    expect(report.fatal.some((f) => /Unknown/.test(f.message))).toBe(true);
+    expect(report.timingsMs.brfr).toBe(0);
+  });
 });
