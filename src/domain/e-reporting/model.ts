@@ -163,8 +163,8 @@ export interface PaymentSubtotal {
   percent: number;
   /** TT-94 / TT-98: must be EUR (G6.27). */
   currency: string;
-  /** TT-95 / TT-99 cents, never negative (G1.16). */
-  amount: number;
+  /** TT-95 / TT-99, exact (up to 6 decimals, G1.16; the minor unit of any ISO 4217 currency), never negative. */
+  amount: Scaled;
 }
 
 /** TG-34 the cashing of one international B2B invoice (10.2, DSE v3.2 §3.7.4). */
