@@ -9,7 +9,7 @@ import type { LineNature } from './categories.ts';
 import type { ReportFinding } from './findings.ts';
 import { invoiceReportOf } from './invoice-data.ts';
 import { limitationFindings } from './limitations.ts';
-import type { DateRange, Report, ReportDocument } from './model.ts';
+import type { DateRange, Report, ReportDocument, ReportKind } from './model.ts';
 import { dailyPayments, invoicePayments, type ReportablePayment } from './payments.ts';
 import { aggregateB2c } from './transactions.ts';
 
@@ -72,4 +72,13 @@ export function buildPaymentsReport(document: ReportDocument, input: PaymentsInp
 export function isEmpty(report: Report): boolean {
   const body = report.kind === 'transactions' ? report.transactions : report.payments;
   return body.invoices.length === 0 && body.transactions.length === 0;
+}
+
+/**
+ * TT-1 of the `sequence`-th transmission (1 for the initial `IN`, then each `RE`) of a declarant, period
+ * and kind: `900123456-2026-09-D1-T-1` (`T` transactions, `P` payments). Unique per declarant and period
+ * (G8.05) as long as sequences are; at most 50 characters of G1.104's set.
+ */
+export function transmissionId(siren: string, periodId: string, kind: ReportKind, sequence: number): string {
+  return `${siren}-${periodId}-${kind === 'transactions' ? 'T' : 'P'}-${sequence}`;
 }

@@ -6,7 +6,7 @@ import { companyIdOf, invoiceReportOf } from '../../../src/domain/e-reporting/in
 import { limitationFindings } from '../../../src/domain/e-reporting/limitations.ts';
 import type { Report } from '../../../src/domain/e-reporting/model.ts';
 import { dailyPayments, invoicePayments, type ReportablePayment } from '../../../src/domain/e-reporting/payments.ts';
-import { buildPaymentsReport, buildTransactionsReport, isEmpty } from '../../../src/domain/e-reporting/report.ts';
+import { buildPaymentsReport, buildTransactionsReport, isEmpty, transmissionId } from '../../../src/domain/e-reporting/report.ts';
 import { bodyCase } from '../../support/einvoice-arbitraries.ts';
 import { einvoiceOf, reportHeader } from '../../support/e-reporting.ts';
 import fc from 'fast-check';
@@ -207,5 +207,17 @@ describe('writer', () => {
   it('a period with nothing to report is empty', () => {
     expect(isEmpty(buildPaymentsReport(reportHeader(), { period: PERIOD, b2bInt: [], b2c: [] }).report)).toBe(true);
     expect(isEmpty(buildTransactionsReport(reportHeader(), { period: PERIOD, b2bInt: [], b2c: [], vatOnDebits: false }).report)).toBe(true);
+  });
+});
+
+describe('TT-1', () => {
+  it.each([
+    ['900123456', '2026-09-D1', 'transactions', 1, '900123456-2026-09-D1-T-1'],
+    ['900123456', '2026-09', 'payments', 12, '900123456-2026-09-P-12'],
+    ['900123456', '2026-B5', 'transactions', 2, '900123456-2026-B5-T-2'],
+  ] as const)('%s %s %s #%d is %s, within G1.104', (siren, period, kind, sequence, expected) => {
+    const id = transmissionId(siren, period, kind, sequence);
+    expect(id).toBe(expected);
+    expect(id).toMatch(/^[a-zA-Z0-9 \-+_/]{1,50}$/);
   });
 });
