@@ -12,7 +12,7 @@ import { writeCii } from '../src/einvoice/cii.ts';
 import { deriveFromBody } from '../src/einvoice/derive.ts';
 import { toEInvoice } from '../src/einvoice/map.ts';
 import { writeUbl } from '../src/einvoice/ubl.ts';
-import type { InvoiceDocument } from '../src/domain/documents.ts';
+import type { InvoiceDocument } from '../src/model/documents.ts';
 import { completeSellerProfile, DEMO_SELLER_PROFILE } from '../src/domain/seller-profile/defaults.ts';
 import { createValidator } from '../src/validation/index.ts';
 import { identity, restInvoiceTemplate } from './invoices.ts';

@@ -127,7 +127,7 @@ export const idempotencyKeys = pgTable(
   {
     tenantId: uuid('tenant_id').notNull(),
     key: text('key').notNull(),
-    /** `<document type>:<SHA-256 of the body bytes>`; differing bytes are compared as JSON values (service.ts, keyConflict). */
+    /** `<document type>:<SHA-256 of the body bytes>`; differing bytes are compared as JSON values (submission-service.ts, keyConflict). */
     requestHash: text('request_hash').notNull(),
     submissionId: uuid('submission_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -289,7 +289,7 @@ export const webhookAttempts = pgTable(
 /**
  * The tenant's seller profile (EN 16931 BG-4, the seller the SaaS document does
  * not name): one per tenant, stored complete (defaults filled in), as the wire
- * shape of `GET /v1/seller-profile` (`src/domain/seller-profile/profile.ts`).
+ * shape of `GET /v1/seller-profile` (`src/model/seller-profile.ts`).
  */
 export const sellerProfiles = pgTable('seller_profiles', {
   tenantId: uuid('tenant_id')

@@ -5,7 +5,7 @@
  * at submission (the synchronous rules), and the pipeline runs the same code
  * to build the document: one source for each rule and each amount.
  */
-import type { RuleViolation } from '../domain/rules/catalogue.ts';
+import type { RuleViolation } from '../model/rule-catalogue.ts';
 import { type BuyerFacts, buyerFacts } from './buyer.ts';
 import { currencyExponent, toCents } from './decimal.ts';
 import { checkFramework } from './framework.ts';
@@ -13,7 +13,7 @@ import type { DeriveInput } from './input.ts';
 import { type MappedLine, mapLine } from './lines.ts';
 import type { EInvoice } from './model.ts';
 import { withoutNulls } from './nulls.ts';
-import { parisDate } from './paris-date.ts';
+import { parisDate } from '../lib/paris-date.ts';
 import { type ComputedTotals, computeTotals, type SaasTotals } from './totals.ts';
 
 /** The document as the body decides it: all of EN 16931 but the seller (BG-4) and what the profile adds. */

@@ -8,7 +8,7 @@
  *   BT-115 = 0 and a due date; a credit note carries none of these.
  * - BR-FR-CO-07: BT-9 is not before BT-2, except for B2, S2, M2.
  */
-import type { RuleViolation } from '../domain/rules/catalogue.ts';
+import type { RuleViolation } from '../model/rule-catalogue.ts';
 
 /** BT-23 values BR-FR-08 accepts (FNFE-MPE 1.4.0.03, `custom:is-valid-billing-mode`). */
 export const BILLING_FRAMEWORKS: ReadonlySet<string> = new Set('B1 S1 M1 B2 S2 M2 S3 B4 S4 M4 S5 S6 B7 S7 B8 S8 M8 B9 S9 M9'.split(' '));

@@ -1,5 +1,5 @@
 /** Null on the wire means absent: the mapping's input without null members. */
-import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../domain/documents.ts';
+import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../model/documents.ts';
 import type { DeriveInput } from './input.ts';
 
 /**

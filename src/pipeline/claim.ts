@@ -22,7 +22,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import type { SellerProfile } from '../domain/seller-profile/profile.ts';
+import type { SellerProfile } from '../model/seller-profile.ts';
 import type { SubmissionRow } from '../domain/submissions/read/index.ts';
 import { rowsOf } from '../db/rows.ts';
 

@@ -7,7 +7,7 @@
  * validator call; throws only on the unexpected (a crashed worker), which the
  * worker treats as transient.
  */
-import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../domain/documents.ts';
+import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../model/documents.ts';
 import { toJsonPointer } from '../domain/json-pointer.ts';
 import { writeCii } from '../einvoice/cii.ts';
 import { deriveFromBody } from '../einvoice/derive.ts';
@@ -16,7 +16,7 @@ import { writeUbl } from '../einvoice/ubl.ts';
 import type { Validator } from '../validation/index.ts';
 import { locate } from './locate.ts';
 import type { PipelineInput } from './claim.ts';
-import type { GeneratedDocuments, Rejection } from './store.ts';
+import type { GeneratedDocuments, Rejection } from '../domain/submissions/read/index.ts';
 
 /** The decision for one submission. */
 export type Outcome =

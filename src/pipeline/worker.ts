@@ -20,7 +20,7 @@ import type { CommittedEvent, EventSink } from '../domain/events/types.ts';
 import { claimDue, type PipelineInput } from './claim.ts';
 import { finishWriter } from './commit.ts';
 import { type Check, type Outcome, processSubmission } from './process.ts';
-import { postpone, release } from './store.ts';
+import { postpone, release } from './pipeline-store.ts';
 import { createWaker } from './waker.ts';
 
 export interface PipelineOptions {

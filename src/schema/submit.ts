@@ -4,11 +4,11 @@
  */
 import { InputValidationError } from '@pothos/plugin-validation';
 import type { GraphQLInputType, GraphQLResolveInfo } from 'graphql';
-import type { Context } from '../context.ts';
+import type { Context } from '../app/context.ts';
 import type { OperationRoot } from '../graphql/run-operation.ts';
-import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../domain/documents.ts';
+import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../model/documents.ts';
 import { toJsonPointer } from '../domain/json-pointer.ts';
-import { submit, type SubmitCommand } from '../domain/submissions/service.ts';
+import { submit, type SubmitCommand } from '../domain/submissions/submission-service.ts';
 import { tenantOf } from './auth.ts';
 import { DuplicateSubmission, IdempotencyConflict, ValidationFailed } from './types/errors.ts';
 import type { SubmissionAccepted } from './types/submission-accepted.ts';

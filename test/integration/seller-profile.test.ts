@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LEGAL_NOTES } from '../../src/domain/seller-profile/defaults.ts';
-import { onSellerProfileSaved } from '../../src/domain/seller-profile/service.ts';
+import { onSellerProfileSaved } from '../../src/domain/seller-profile/seller-profile-service.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
 const PATH = '/v1/seller-profile';

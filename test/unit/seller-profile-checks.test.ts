@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_FRAMEWORKS, checkSellerProfile, SELLER_PROFILE_RULES } from '../../src/domain/seller-profile/checks.ts';
 import { completeSellerProfile, DEFAULT_LEGAL_NOTES, DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
-import type { SellerProfileInput } from '../../src/domain/seller-profile/profile.ts';
+import type { SellerProfileInput } from '../../src/model/seller-profile.ts';
 
 const valid: SellerProfileInput = {
   name: 'Atelier Numérique SAS',

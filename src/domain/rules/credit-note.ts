@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { CreditNoteDocument } from '../documents.ts';
-import type { RuleViolation } from './catalogue.ts';
+import type { CreditNoteDocument } from '../../model/documents.ts';
+import type { RuleViolation } from '../../model/rule-catalogue.ts';
 import { missingCurrency } from './code-lists.ts';
 import { scanCountries } from './country-scan.ts';
 import { currencySchema, lineSchema } from './schemas.ts';

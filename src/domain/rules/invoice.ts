@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { InvoiceDocument } from '../documents.ts';
-import type { RuleViolation } from './catalogue.ts';
+import type { InvoiceDocument } from '../../model/documents.ts';
+import type { RuleViolation } from '../../model/rule-catalogue.ts';
 import { scanCountries } from './country-scan.ts';
 import { checkTaxId } from './identifiers.ts';
 import { currencySchema, lineSchema } from './schemas.ts';

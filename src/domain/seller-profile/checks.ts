@@ -7,13 +7,13 @@
  */
 import { WRITABLE_BILLING_FRAMEWORKS } from '../../einvoice/framework.ts';
 import validator from 'validator';
-import type { RuleId, RuleViolation } from '../rules/catalogue.ts';
+import type { RuleId, RuleViolation } from '../../model/rule-catalogue.ts';
 import { checkCountry } from '../rules/code-lists.ts';
 import { quote, type Finding } from '../rules/findings.ts';
 import { checkVatNumber, isValidSiren, isValidSiret } from '../rules/identifiers.ts';
 import { isStorableText } from '../text.ts';
 import { DEFAULT_EAS_SCHEME } from './defaults.ts';
-import type { SellerProfileInput } from './profile.ts';
+import type { SellerProfileInput } from '../../model/seller-profile.ts';
 
 /**
  * The BT-23 billing frameworks (cadres de facturation) a profile may name: BR-FR-08's list (B goods,

@@ -4,7 +4,7 @@
  * complete (see {@link completeSellerProfile}), so the mapping to EN 16931
  * reads values, never these defaults.
  */
-import type { LegalNotes, SellerProfile, SellerProfileInput } from './profile.ts';
+import type { LegalNotes, SellerProfile, SellerProfileInput } from '../../model/seller-profile.ts';
 
 /** BT-23 when the profile names none: `S1`, services invoiced normally (a SaaS subscription). BR-FR-08. */
 export const DEFAULT_BILLING_FRAMEWORK = 'S1';

@@ -4,8 +4,14 @@
  * the same bytes every time). REST: `rejection` in the record and
  * `GET /v1/{invoices|credit-notes}/{id}/document?syntax=ubl|cii`.
  */
-import { findDocument, findRejection, findValidation, type GeneratedDocuments, type Rejection } from '../../pipeline/store.ts';
-import type { Context } from '../../context.ts';
+import {
+  findDocument,
+  findRejection,
+  findValidation,
+  type GeneratedDocuments,
+  type Rejection,
+} from '../../domain/submissions/read/index.ts';
+import type { Context } from '../../app/context.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { SubmissionRef } from './submission.ts';

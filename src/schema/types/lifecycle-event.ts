@@ -5,8 +5,8 @@
  */
 import { toJsonPointer } from '../../domain/json-pointer.ts';
 import { LIFECYCLE_CODE_LIST } from '../../domain/lifecycle/codes.ts';
-import { recordLifecycleStatus, type LifecycleEvent } from '../../domain/lifecycle/service.ts';
-import type { LifecycleStatusRow } from '../../domain/lifecycle/store.ts';
+import { recordLifecycleStatus, type LifecycleEvent } from '../../domain/lifecycle/lifecycle-service.ts';
+import type { LifecycleStatusRow } from '../../domain/lifecycle/lifecycle-store.ts';
 import type { SubmissionRow } from '../../domain/submissions/read/index.ts';
 import { platformOf } from '../auth.ts';
 import { builder } from '../builder.ts';

@@ -4,14 +4,8 @@
  * /v1/seller-profile` run these. Field docs carry the business terms.
  */
 import { toJsonPointer } from '../../domain/json-pointer.ts';
-import type {
-  ElectronicAddress,
-  LegalNotes,
-  SellerAddress,
-  SellerProfile,
-  SellerProfileInput,
-} from '../../domain/seller-profile/profile.ts';
-import { getSellerProfile, setSellerProfile } from '../../domain/seller-profile/service.ts';
+import type { ElectronicAddress, LegalNotes, SellerAddress, SellerProfile, SellerProfileInput } from '../../model/seller-profile.ts';
+import { getSellerProfile, setSellerProfile } from '../../domain/seller-profile/seller-profile-service.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { inputToWire, wirePathToGraphQL } from '../wire-names.ts';

@@ -4,8 +4,8 @@
  */
 import { toJsonPointer } from '../../domain/json-pointer.ts';
 import type { RuleViolation } from '../../domain/rules/index.ts';
-import { changeEndpoint, createEndpoint, deleteEndpoint, getEndpoint, rotateSecret } from '../../webhooks/endpoints.ts';
-import { listEndpoints, type EndpointRow } from '../../webhooks/store.ts';
+import { changeEndpoint, createEndpoint, deleteEndpoint, getEndpoint, rotateSecret } from '../../webhooks/index.ts';
+import { listEndpoints, type EndpointRow } from '../../webhooks/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { inputToWire, wirePathToGraphQL } from '../wire-names.ts';

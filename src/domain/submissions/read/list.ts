@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { keyset, type KeysetWindow } from '../../../db/keyset.ts';
 import { submissions } from '../../../db/schema.ts';
-import type { DocumentType } from '../../documents.ts';
+import type { DocumentType } from '../../../model/documents.ts';
 import { isUuid } from '../../ids.ts';
 import { latestStatusColumn, withLatestStatus, type SubmissionWithStatus } from './latest-status.ts';
 import { submissionColumns, type SubmissionRow } from './rows.ts';

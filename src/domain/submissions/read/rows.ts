@@ -1,6 +1,6 @@
 /** A submission as every read returns it (without its body), and the columns that select it. */
 import { submissions } from '../../../db/schema.ts';
-import type { DocumentType } from '../../documents.ts';
+import type { DocumentType } from '../../../model/documents.ts';
 
 /** A submission without its body (lookups never need the body). */
 export interface SubmissionRow {
