@@ -5,7 +5,7 @@
  * invoice (TG-11, G1.32), with the e-invoice's positive amounts, as EN 16931 writes a credit note.
  */
 import type { EInvoice, Party } from '../../einvoice/model.ts';
-import { isEuMemberState } from '../rules/identifiers.ts';
+import { isEuMemberState } from '../../model/eu-vat.ts';
 import type { CompanyId, InvoiceReport, ReportedParty } from './model.ts';
 import { DEBITS_TAX_POINT_CODE } from './transactions.ts';
 

@@ -6,7 +6,7 @@
  * one is written as the specification says and carries a `portal_limitation` finding: never truncated.
  * The report builder calls it.
  */
-import { parisDate } from '../../einvoice/paris-date.ts';
+import { parisDate } from '../../lib/paris-date.ts';
 import type { ReportFinding } from './findings.ts';
 import type { Report } from './model.ts';
 
