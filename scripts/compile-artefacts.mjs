@@ -25,6 +25,7 @@ export const STYLESHEETS = {
   'brfr-ubl': 'artefacts/br-fr-1.4.0.03/BR-FR-Flux2-Schematron-UBL_V1.4.0.03.xslt',
   'brfr-cii': 'artefacts/br-fr-1.4.0.03/BR-FR-Flux2-Schematron-CII_V1.4.0.03.xslt',
   'brfr-cdar': 'artefacts/br-fr-1.4.0.03/BR-FR-CDV-Schematron-CDAR_V1.4.0.03.xslt',
+  'flux10-f10': 'artefacts/flux10-1.0/schematron/PPF_Flux10_v1_0.xslt',
 };
 
 export const SEF_DIR = join(root, 'artefacts', 'sef');

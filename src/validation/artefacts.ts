@@ -18,7 +18,7 @@ export function artefactsRoot(from: string = fileURLToPath(import.meta.url)): st
 }
 
 /** Compiled schematron names, as scripts/compile-artefacts.mjs writes them to artefacts/sef/<name>.sef.json. */
-export type SefName = 'en16931-ubl' | 'en16931-cii' | 'brfr-ubl' | 'brfr-cii' | 'brfr-cdar';
+export type SefName = 'en16931-ubl' | 'en16931-cii' | 'brfr-ubl' | 'brfr-cii' | 'brfr-cdar' | 'flux10-f10';
 
 /** Absolute path of a compiled schematron. */
 export function sefFile(root: string, name: SefName): string {
@@ -36,4 +36,9 @@ export function xsdFiles(root: string): { ublInvoice: string; ublCreditNote: str
     cii: join(root, 'cii-d16b', 'CII', 'uncefact', 'data', 'standard', 'CrossIndustryInvoice_100pD16B.xsd'),
     cdar: join(root, 'cdar-d22b', 'CrossDomainAcknowledgementAndResponse_100pD22B.xsd'),
   };
+}
+
+/** Entry XSD of the flux 10 e-reporting documents (DGFiP flux 10 v1.0): root `Report`, importing the four others. */
+export function flux10XsdFile(root: string): string {
+  return join(root, 'flux10-1.0', 'xsd', 'ereporting.xsd');
 }

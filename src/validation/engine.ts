@@ -1,13 +1,14 @@
 /**
- * The validation engine one worker thread owns: the five compiled schematrons (SaxonJS SEF) and the
- * four entry XSDs (libxml2-wasm), loaded once, then run in the order the accredited platforms (PA)
- * apply them: XSD, then EN 16931, then BR-FR. Synchronous transforms; one document at a time.
+ * The validation engine one worker thread owns: the compiled schematrons (SaxonJS SEF) and the entry
+ * XSDs (libxml2-wasm), loaded once, then run in the order the accredited platforms (PA) apply them:
+ * XSD, then EN 16931, then BR-FR (e-invoices), XSD then CDV (CDAR), XSD then F10 (flux 10 e-reports).
+ * Synchronous transforms; one document at a time.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { XmlDocument, XmlLibError, XsdValidator } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 import SaxonJS from 'saxon-js';
-import { artefactsRoot, type SefName, sefFile, xsdFiles } from './artefacts.ts';
+import { artefactsRoot, flux10XsdFile, type SefName, sefFile, xsdFiles } from './artefacts.ts';
 import { findingsFromSvrl } from './svrl.ts';
 import type { Finding, FindingSource, Syntax, ValidationJob, ValidationReport } from './types.ts';
 
@@ -68,6 +69,7 @@ export function loadEngine(root: string = artefactsRoot()): Engine {
     en16931: { ubl: lazySef(root, 'en16931-ubl'), cii: lazySef(root, 'en16931-cii') },
     brfr: { ubl: lazySef(root, 'brfr-ubl'), cii: lazySef(root, 'brfr-cii') },
     cdar: lazySef(root, 'brfr-cdar'),
+    f10: lazySef(root, 'flux10-f10'),
   };
   sef.en16931.ubl();
   sef.brfr.ubl();
@@ -78,9 +80,12 @@ export function loadEngine(root: string = artefactsRoot()): Engine {
     cii: loadXsd(paths.cii),
     cdar: loadXsd(paths.cdar),
   };
+  // Loaded on the first e-reporting document, like the SEF beside it.
+  let flux10Xsd: XsdValidator | undefined;
+  const flux10 = () => (flux10Xsd ??= loadXsd(flux10XsdFile(root)));
 
-  /** Parses (well-formedness) and validates against the XSD the syntax (CDAR: `undefined`) and root element select. */
-  function checkXsd(syntax: Syntax | undefined, xml: string): Finding[] {
+  /** Parses (well-formedness) and validates against the XSD the syntax (CDAR: `undefined`, e-report: `frr`) and root element select. */
+  function checkXsd(syntax: Syntax | 'frr' | undefined, xml: string): Finding[] {
     let doc: XmlDocument;
     try {
       doc = XmlDocument.fromString(xml);
@@ -90,7 +95,15 @@ export function loadEngine(root: string = artefactsRoot()): Engine {
     try {
       // libxml2 itself reports a root the chosen schema does not declare ("No matching global declaration").
       const validator =
-        syntax === undefined ? xsd.cdar : syntax === 'cii' ? xsd.cii : doc.root.name === 'CreditNote' ? xsd.ublCreditNote : xsd.ublInvoice;
+        syntax === 'frr'
+          ? flux10()
+          : syntax === undefined
+            ? xsd.cdar
+            : syntax === 'cii'
+              ? xsd.cii
+              : doc.root.name === 'CreditNote'
+                ? xsd.ublCreditNote
+                : xsd.ublInvoice;
       validator.validate(doc);
       return [];
     } catch (error) {
@@ -109,7 +122,7 @@ export function loadEngine(root: string = artefactsRoot()): Engine {
     async run(job) {
       const timingsMs = { xsd: 0, en16931: 0, brfr: 0 };
       let started = performance.now();
-      const syntax = job.kind === 'invoice' ? job.syntax : undefined;
+      const syntax = job.kind === 'invoice' ? job.syntax : job.kind === 'frr' ? 'frr' : undefined;
       const xsdErrors = checkXsd(syntax, job.xml);
       timingsMs.xsd = performance.now() - started;
       if (xsdErrors.length > 0) return report(xsdErrors, timingsMs);
@@ -123,6 +136,9 @@ export function loadEngine(root: string = artefactsRoot()): Engine {
         timingsMs.en16931 = performance.now() - started;
         started = performance.now();
         findings.push(...schematron('br-fr', sef.brfr[job.syntax](), sourceNode));
+      } else if (job.kind === 'frr') {
+        findings.push(...schematron('f10', sef.f10(), sourceNode));
+        return report(findings, { ...timingsMs, f10: performance.now() - started });
       } else {
         findings.push(...schematron('br-fr', sef.cdar(), sourceNode));
       }

@@ -12,7 +12,7 @@ import { artefactsRoot, type SefName, sefFile } from './artefacts.ts';
 import { WorkerPool } from './pool.ts';
 import { createReportCache } from './report-cache.ts';
 
-const SEF_NAMES: readonly SefName[] = ['en16931-ubl', 'en16931-cii', 'brfr-ubl', 'brfr-cii', 'brfr-cdar'];
+const SEF_NAMES: readonly SefName[] = ['en16931-ubl', 'en16931-cii', 'brfr-ubl', 'brfr-cii', 'brfr-cdar', 'flux10-f10'];
 import type { Syntax, ValidationJob, ValidationReport } from './types.ts';
 
 export type { Finding, FindingSource, Syntax, ValidationReport } from './types.ts';
@@ -55,6 +55,12 @@ export interface Validator {
    * XSD findings), then the BR-FR CDV schematron.
    */
   validateCdar(xml: string): Promise<ValidationReport>;
+  /**
+   * Validates a flux 10 e-reporting document (FRR, `Report`): the flux 10 XSD first, then, if it passes,
+   * AIFE's F10 schematron (findings with source `f10` and the Annexe 7 rule, `G8.01`). Same resolution and
+   * caching as `validate`.
+   */
+  validateReport(xml: string): Promise<ValidationReport>;
   /** Terminates the workers; pending calls reject. */
   close(): Promise<void>;
 }
@@ -114,6 +120,7 @@ export function createValidator(options: ValidatorOptions = {}): Validator {
   return {
     validate: (syntax, xml) => cache.get(syntax, xml, () => pool.run({ kind: 'invoice', syntax, xml })),
     validateCdar: (xml) => cache.get('cdar', xml, () => pool.run({ kind: 'cdar', xml })),
+    validateReport: (xml) => cache.get('frr', xml, () => pool.run({ kind: 'frr', xml })),
     close: () => pool.close(),
   };
 }

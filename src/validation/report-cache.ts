@@ -15,7 +15,7 @@ export interface ReportCache {
    * `validate` resolves with, cached once it resolves. Concurrent calls for the same text share one run.
    * A rejection is passed on and not cached: the next call runs `validate` again.
    */
-  get(syntax: Syntax | 'cdar', xml: string, validate: () => Promise<ValidationReport>): Promise<ValidationReport>;
+  get(syntax: Syntax | 'cdar' | 'frr', xml: string, validate: () => Promise<ValidationReport>): Promise<ValidationReport>;
 }
 
 function freeze(report: ValidationReport): ValidationReport {

@@ -1,6 +1,6 @@
 /**
  * Turns the SVRL report a compiled schematron produces (ISO/IEC 19757-3 annex D) into findings.
- * Only `svrl:failed-assert` and `svrl:successful-report` carry findings; none of the five pinned
+ * Only `svrl:failed-assert` and `svrl:successful-report` carry findings; none of the pinned
  * stylesheets emits successful-report today, but a report is a finding in Schematron terms.
  */
 import { XMLParser } from 'fast-xml-parser';
@@ -29,14 +29,17 @@ function textOf(value: unknown): string {
 // `-EXT-FR-FE-136` glued on); a rule id is BR-FR, then optional letter groups (CO, DEC, MV, BD, CDV, CL), then a number.
 const BRFR_RULE = /^\[?\s*(BR-FR-(?:[A-Z]+-)*\d+)/;
 const EN_RULE = /^\[([A-Z]+(?:-[A-Z]+)*-\d+)\]/;
+// AIFE's F10 asserts carry no id; their messages start with the Annexe 7 rule: `[G8.01] Le type ...`.
+const F10_RULE = /^\[([A-Z]\d+\.\d+)\]/;
 
 /**
  * The base rule id of an assertion. EN 16931: the `@id` is the rule (`BR-CO-10`, `UBL-SR-12`).
  * BR-FR: the `@id` adds a suffix (`BR-FR-10_BT-30`, `BR-FR-28-Value`) and in a few asserts of
  * 1.4.0.03 names another rule than its message (`BR-FR-08_BT-151-2` says `[BR-FR-15/BT-151]`), so
- * the message's leading rule wins and the id is the fallback.
+ * the message's leading rule wins and the id is the fallback. F10: the message's `[G8.01]`.
  */
 export function ruleOf(source: FindingSource, id: string, message: string): string {
+  if (source === 'f10') return F10_RULE.exec(message)?.[1] ?? (id || 'F10');
   if (source === 'br-fr') {
     const fromMessage = BRFR_RULE.exec(message)?.[1];
     if (fromMessage) return fromMessage;

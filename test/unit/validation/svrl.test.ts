@@ -18,6 +18,10 @@ describe('ruleOf', () => {
     // A message that does not start with its rule: the id decides.
     ['br-fr', 'BR-FR-BD-02_BT-1', 'invoiceID : F-1 ...', 'BR-FR-BD-02'],
     ['br-fr', 'BR-FR-MV-BD', 'no rule in this message', 'BR-FR-MV-BD'],
+    // AIFE's F10 (flux 10) asserts have no id: the message's leading rule is the rule.
+    ['f10', '', '[G8.01] Le type de transmission doit être IN (initiale) ou RE (rectificative). | Source : Annexe 7 v1.8 G8.01', 'G8.01'],
+    ['f10', '', "[G1.104] L'identifiant de transmission ne peut pas dépasser 50 caractères.", 'G1.104'],
+    ['f10', '', 'a message without its rule', 'F10'],
   ] as const)('%s %s', (source, id, message, rule) => {
     expect(ruleOf(source, id, message)).toBe(rule);
   });
