@@ -15,12 +15,10 @@
  * l'administration fiscale") is the next day at 08:00 Paris time, `portalDeadline`.
  * Period ids: `2026-09-D1` (décade), `2026-09` (month), `2026-B5` (bimester: B1 = January–February).
  */
+import type { VatRegime } from '../../model/seller-profile.ts';
 import type { ReportKind } from './model.ts';
 
-/** The seller's VAT regime (DSE v3.2 §3.7.7): `réel normal` monthly or quarterly, `simplifié`, `franchise en base`. */
-export type VatRegime = 'normal_monthly' | 'normal_quarterly' | 'simplified' | 'franchise';
-
-export const VAT_REGIMES: readonly VatRegime[] = ['normal_monthly', 'normal_quarterly', 'simplified', 'franchise'];
+export { VAT_REGIMES, type VatRegime } from '../../model/seller-profile.ts';
 
 /** One period of transmission of one kind. */
 export interface ReportingPeriod {
