@@ -71,6 +71,9 @@ describe('README walkthrough', { timeout: 180_000 }, () => {
     expect(result.output).toContain('"rule":"BR-FR-16"');
     // Statuses back from the sandbox PA's CDAR flows.
     expect(result.output).toMatch(/"data":\[\{"code":200,"label":"Déposée"/);
+    // A second seller, and the same number issued as it (numbers are per seller).
+    expect(result.output).toMatch(/"siren":"812345676"[^}]*"vat_on_debits":true/);
+    expect(result.output).toMatch(/"number":"[^"]+","seller_siren":"812345676","processing_state":"received"/);
     expect(result.output).toMatch(/HTTP\/1\.1 202 Accepted[\s\S]*"origin_submission_id"/);
     expect(result.output).toContain('"rule":"GW-CURRENCY-UNSUPPORTED"');
     expect(result.output).toMatch(/"__typename":"(SubmissionAccepted|DuplicateSubmission)"/);

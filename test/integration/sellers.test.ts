@@ -16,9 +16,9 @@ import { processed } from '../support/pipeline.ts';
 const OTHER = {
   ...DEMO_SELLER_PROFILE,
   name: 'Atelier Numérique SAS',
-  siren: '732829320',
+  siren: '812345676',
   siret: null,
-  vat_number: 'FR44732829320',
+  vat_number: 'FR19812345676',
   vat_regime: 'normal_quarterly',
   vat_on_debits: true,
 };
@@ -38,19 +38,19 @@ describe.each(engines())('sellers on %s', (engine) => {
     expect(first.body).toMatchObject({ siren: '900123456', is_default: true, vat_regime: 'normal_monthly', vat_on_debits: false });
     const second = await client.post('/v1/sellers', OTHER);
     expect(second.status).toBe(201);
-    expect(second.body).toMatchObject({ siren: '732829320', is_default: false, vat_on_debits: true });
+    expect(second.body).toMatchObject({ siren: '812345676', is_default: false, vat_on_debits: true });
     expect((await client.post('/v1/sellers', OTHER)).body).toMatchObject({ type: 'urn:einvoicing:problem:seller-exists', status: 409 });
 
     const page = await client.get('/v1/sellers?limit=1');
-    expect(page.body.data.map((s: { siren: string }) => s.siren)).toEqual(['732829320']);
+    expect(page.body.data.map((s: { siren: string }) => s.siren)).toEqual(['812345676']);
     const next = await client.get(`/v1/sellers?limit=1&after=${page.body.next_cursor}`);
     expect(next.body).toEqual({ data: [expect.objectContaining({ siren: '900123456' })] });
     expect((await client.get('/v1/seller-profile')).body).toMatchObject({ siren: '900123456' });
 
-    const replaced = await client.request('PUT', '/v1/sellers/732829320', { ...OTHER, vat_on_debits: false });
+    const replaced = await client.request('PUT', '/v1/sellers/812345676', { ...OTHER, vat_on_debits: false });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ vat_on_debits: false, is_default: false });
-    const mismatch = await client.request('PUT', '/v1/sellers/732829320', { ...OTHER, siren: '900123456' });
+    const mismatch = await client.request('PUT', '/v1/sellers/812345676', { ...OTHER, siren: '900123456' });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toContainEqual(expect.objectContaining({ path: '/siren', rule: 'GW-SELLER-SIREN-PATH' }));
     expect((await client.request('PUT', '/v1/sellers/552100554', { ...OTHER, siren: '552100554' })).status).toBe(404);
@@ -64,16 +64,16 @@ describe.each(engines())('sellers on %s', (engine) => {
     expect((await client.post('/v1/sellers', OTHER)).status).toBe(201);
     const number = `FA-${randomUUID().slice(0, 8)}`;
     const mine = await client.post('/v1/invoices', invoice().unique().with('number', number).build());
-    const theirs = await client.post('/v1/invoices', invoice().unique().with('number', number).with('seller_siren', '732829320').build());
+    const theirs = await client.post('/v1/invoices', invoice().unique().with('number', number).with('seller_siren', '812345676').build());
     expect([mine.status, theirs.status]).toEqual([202, 202]);
     expect(mine.body.seller_siren).toBe('900123456');
-    expect(theirs.body.seller_siren).toBe('732829320');
-    const again = await client.post('/v1/invoices', invoice().unique().with('number', number).with('seller_siren', '732829320').build());
+    expect(theirs.body.seller_siren).toBe('812345676');
+    const again = await client.post('/v1/invoices', invoice().unique().with('number', number).with('seller_siren', '812345676').build());
     expect(again.body).toMatchObject({ type: 'urn:einvoicing:problem:duplicate-submission', submission_id: theirs.body.submission_id });
 
     for (const [reply, siren] of [
       [mine, '900123456'],
-      [theirs, '732829320'],
+      [theirs, '812345676'],
     ] as const) {
       const record = await processed(client, `/v1/invoices/${reply.body.submission_id}`);
       expect(record).toMatchObject({ processing_state: 'validated', seller_siren: siren, processing_rule: 'B2B' });
@@ -81,7 +81,7 @@ describe.each(engines())('sellers on %s', (engine) => {
       expect(ubl).toContain(`<cbc:CompanyID schemeID="0002">${siren}</cbc:CompanyID>`);
       const cii = (await client.get(`/v1/invoices/${reply.body.submission_id}/document?syntax=cii`)).text;
       // BT-8, VAT on debits (the second seller, created with the option): 3 in UBL, 5 in CII, with its mention.
-      const onDebits = siren === '732829320';
+      const onDebits = siren === '812345676';
       expect(ubl.includes('<cbc:DescriptionCode>3</cbc:DescriptionCode>')).toBe(onDebits);
       expect(cii.includes('<ram:DueDateTypeCode>5</ram:DueDateTypeCode>')).toBe(onDebits);
       expect(ubl.includes("Option pour le paiement de la taxe d'après les débits")).toBe(onDebits);
@@ -90,14 +90,14 @@ describe.each(engines())('sellers on %s', (engine) => {
 
   it('refuses an unknown seller, a credit note of another seller, and a tenant without sellers (422)', async () => {
     const client = await gateway.tenant();
-    const unknown = await client.post('/v1/invoices', invoice().unique().with('seller_siren', '732829320').build());
+    const unknown = await client.post('/v1/invoices', invoice().unique().with('seller_siren', '812345676').build());
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toContainEqual(expect.objectContaining({ path: '/seller_siren', rule: 'GW-SELLER-UNKNOWN' }));
 
     expect((await client.post('/v1/sellers', OTHER)).status).toBe(201);
     const original = invoice().unique().build();
     expect((await client.post('/v1/invoices', original)).status).toBe(202);
-    const note = creditNote().unique('cn').refunding(original.id).with('seller_siren', '732829320').build();
+    const note = creditNote().unique('cn').refunding(original.id).with('seller_siren', '812345676').build();
     const mismatch = await client.post('/v1/credit-notes', note);
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toContainEqual(expect.objectContaining({ path: '/seller_siren', rule: 'GW-SELLER-MISMATCH' }));
@@ -161,14 +161,14 @@ describe.each(engines())('sellers on %s', (engine) => {
     const owner = await gateway.tenant(undefined, { seller: false });
     expect((await owner.post('/v1/sellers', OTHER)).status).toBe(201);
     const stranger = await gateway.tenant();
-    expect((await stranger.get('/v1/sellers/732829320')).status).toBe(404);
+    expect((await stranger.get('/v1/sellers/812345676')).status).toBe(404);
     expect((await stranger.get('/v1/sellers')).body.data.map((s: { siren: string }) => s.siren)).toEqual(['900123456']);
-    const used = await stranger.post('/v1/invoices', invoice().unique().with('seller_siren', '732829320').build());
+    const used = await stranger.post('/v1/invoices', invoice().unique().with('seller_siren', '812345676').build());
     expect(used.status).toBe(422);
     expect(used.body.errors).toContainEqual(expect.objectContaining({ rule: 'GW-SELLER-UNKNOWN' }));
-    const replaced = await stranger.request('PUT', '/v1/sellers/732829320', OTHER);
+    const replaced = await stranger.request('PUT', '/v1/sellers/812345676', OTHER);
     expect(replaced.status).toBe(404);
-    const graphql = await stranger.graphql('{ seller(siren: "732829320") { siren } sellers { edges { node { siren } } } }');
+    const graphql = await stranger.graphql('{ seller(siren: "812345676") { siren } sellers { edges { node { siren } } } }');
     expect(graphql.body.data).toEqual({ seller: null, sellers: { edges: [{ node: { siren: '900123456' } }] } });
   });
 });
