@@ -32,10 +32,13 @@
 --   instance of this version (src/domain/submissions/write.ts). A batch of
 --   new items is written set-based; any collision sends the items through
 --   passerelle_submit_item one by one.
--- * passerelle_submit_item: one item, all outcomes; also the fallback above.
+-- * passerelle_submit_item (15 arguments, the last the summary: totals,
+--   currency, due date, buyer, migration 0015): one item, all outcomes; also
+--   the fallback above. Each batch item carries its summary as `summary`.
 -- * Legacy, called by no code of this version: passerelle_submit (0004's
---   single-call contract, raising GW409 on key_taken) and
---   passerelle_submit_batch(json) (0007, bodies inside the items). They stay
+--   single-call contract, raising GW409 on key_taken),
+--   passerelle_submit_batch(json) (0007, bodies inside the items) and the
+--   14-argument passerelle_submit_item (no summary). They stay
 --   so that instances of earlier versions keep working during a rolling
 --   upgrade. Planned: a migration dropping both once no instance older than
 --   0.1.0 (the release that shipped 0008's two-argument batch) can run
@@ -55,7 +58,8 @@ CREATE OR REPLACE FUNCTION passerelle_submit_item(
   p_body_sha256 text,
   p_created_at timestamptz,
   p_key text,
-  p_request_hash text
+  p_request_hash text,
+  p_summary json
 ) RETURNS TABLE (outcome text, submission_id uuid, event_id bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -74,9 +78,13 @@ BEGIN
   END IF;
 
   INSERT INTO submissions (id, tenant_id, document_type, saas_id, number, processing_state, issue_date,
-      origin_submission_id, preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at)
+      origin_submission_id, preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at,
+      total_excl_tax, tax_total, total, currency, due_date, buyer_name, buyer_siren, buyer_vat_id)
     VALUES (p_id, p_tenant_id, p_document_type, p_saas_id, p_number, 'received', p_issue_date,
-      p_origin_submission_id, p_preceding_invoice_number, p_preceding_invoice_date, p_body, p_body_sha256, p_created_at)
+      p_origin_submission_id, p_preceding_invoice_number, p_preceding_invoice_date, p_body, p_body_sha256, p_created_at,
+      (p_summary->>'total_excl_tax')::bigint, (p_summary->>'tax_total')::bigint, (p_summary->>'total')::bigint,
+      p_summary->>'currency', (p_summary->>'due_date')::date, p_summary->>'buyer_name', p_summary->>'buyer_siren',
+      p_summary->>'buyer_vat_id')
     ON CONFLICT DO NOTHING;
   IF NOT FOUND THEN
     -- A concurrent request with the same key may have won the race (it committed before our insert went on).
@@ -116,6 +124,30 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- The 14-argument item of 0007, for instances of earlier versions during a rolling upgrade: the same
+-- item without a summary (its columns stay null).
+CREATE OR REPLACE FUNCTION passerelle_submit_item(
+  p_id uuid,
+  p_tenant_id uuid,
+  p_document_type document_type,
+  p_saas_id text,
+  p_number text,
+  p_issue_date date,
+  p_origin_submission_id uuid,
+  p_preceding_invoice_number text,
+  p_preceding_invoice_date date,
+  p_body text,
+  p_body_sha256 text,
+  p_created_at timestamptz,
+  p_key text,
+  p_request_hash text
+) RETURNS TABLE (outcome text, submission_id uuid, event_id bigint)
+LANGUAGE sql AS $$
+  SELECT * FROM passerelle_submit_item(p_id, p_tenant_id, p_document_type, p_saas_id, p_number, p_issue_date,
+    p_origin_submission_id, p_preceding_invoice_number, p_preceding_invoice_date, p_body, p_body_sha256,
+    p_created_at, p_key, p_request_hash, NULL::json)
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION passerelle_submit_batch(p_items json, p_bodies text)
 RETURNS TABLE (ord bigint, outcome text, submission_id uuid, event_id bigint)
 LANGUAGE plpgsql AS $$
@@ -136,14 +168,18 @@ BEGIN
       SELECT t.*, v_bodies[t.n] AS body
         FROM ROWS FROM (json_to_recordset(p_items) AS (id uuid, tenant_id uuid, document_type document_type,
           saas_id text, number text, issue_date date, origin_submission_id uuid, preceding_invoice_number text,
-          preceding_invoice_date date, body_sha256 text, created_at timestamptz, key text, request_hash text))
+          preceding_invoice_date date, body_sha256 text, created_at timestamptz, key text, request_hash text, summary json))
         WITH ORDINALITY AS t(id, tenant_id, document_type, saas_id, number, issue_date, origin_submission_id,
-          preceding_invoice_number, preceding_invoice_date, body_sha256, created_at, key, request_hash, n)
+          preceding_invoice_number, preceding_invoice_date, body_sha256, created_at, key, request_hash, summary, n)
     ), s AS (
       INSERT INTO submissions (id, tenant_id, document_type, saas_id, number, processing_state, issue_date,
-          origin_submission_id, preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at)
+          origin_submission_id, preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at,
+          total_excl_tax, tax_total, total, currency, due_date, buyer_name, buyer_siren, buyer_vat_id)
         SELECT id, tenant_id, document_type, saas_id, number, 'received', issue_date, origin_submission_id,
-            preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at
+            preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at,
+            (summary->>'total_excl_tax')::bigint, (summary->>'tax_total')::bigint, (summary->>'total')::bigint,
+            summary->>'currency', (summary->>'due_date')::date, summary->>'buyer_name', summary->>'buyer_siren',
+            summary->>'buyer_vat_id'
           FROM i ORDER BY n
     ), k AS (
       INSERT INTO idempotency_keys (tenant_id, key, request_hash, submission_id)
@@ -170,13 +206,13 @@ BEGIN
     SELECT * FROM json_to_recordset(p_items) AS i(id uuid, tenant_id uuid,
       document_type document_type, saas_id text, number text, issue_date date, origin_submission_id uuid,
       preceding_invoice_number text, preceding_invoice_date date, body_sha256 text,
-      created_at timestamptz, key text, request_hash text)
+      created_at timestamptz, key text, request_hash text, summary json)
   LOOP
     v_ord := v_ord + 1;
     RETURN QUERY SELECT v_ord, s.outcome, s.submission_id, s.event_id
       FROM passerelle_submit_item(r.id, r.tenant_id, r.document_type, r.saas_id, r.number, r.issue_date,
         r.origin_submission_id, r.preceding_invoice_number, r.preceding_invoice_date, v_bodies[v_ord], r.body_sha256,
-        r.created_at, r.key, r.request_hash) s;
+        r.created_at, r.key, r.request_hash, r.summary) s;
   END LOOP;
 END;
 $$;

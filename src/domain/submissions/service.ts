@@ -13,6 +13,7 @@ import { newTimeOrderedId } from '../ids.ts';
 import { checkCreditNote, checkInvoice, type RuleViolation } from '../rules/index.ts';
 import { findKeyedSubmission } from './idempotency-key.ts';
 import { findInvoiceBySaasId, findSubmission, type SubmissionRow } from './read/index.ts';
+import { creditNoteSummary, invoiceSummary } from './summary.ts';
 import { writeSubmission, type AcceptedFollowUp, type NewSubmission } from './write.ts';
 
 /** What to submit: a structurally valid document of one type, and its body as received. */
@@ -52,7 +53,7 @@ export type SubmitResult =
 export async function submit(db: Db, sink: EventSink, command: SubmitCommand): Promise<SubmitResult> {
   const { tenantId, idempotencyKey: key } = command;
   const violations = command.documentType === 'invoice' ? checkInvoice(command.document) : checkCreditNote(command.document);
-  let origin: SubmissionRow | undefined;
+  let origin: Awaited<ReturnType<typeof findInvoiceBySaasId>>;
   if (command.documentType === 'credit_note') {
     origin = await findInvoiceBySaasId(db, tenantId, command.document.invoice_id);
     if (!origin) {
@@ -82,6 +83,7 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
     body: command.body,
     bodySha256,
     createdAt,
+    summary: command.documentType === 'invoice' ? invoiceSummary(command.document) : creditNoteSummary(command.document, origin),
   };
   const idempotency = key ? { key, requestHash: `${command.documentType}:${bodySha256}` } : undefined;
 

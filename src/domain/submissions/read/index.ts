@@ -8,4 +8,12 @@ export { findInvoiceBySaasId, findSubmission, submissionNumber } from './find.ts
 export type { SubmissionWithStatus } from './latest-status.ts';
 export { getSubmission } from './lookup.ts';
 export { type ListQuery, pageSubmissions } from './list.ts';
-export { submissionColumns, type SubmissionRow } from './rows.ts';
+export {
+  buyerColumns,
+  detailColumns,
+  submissionColumns,
+  type SubmissionBuyer,
+  type SubmissionDetails,
+  type SubmissionRow,
+  type SubmissionSummary,
+} from './rows.ts';
