@@ -38,7 +38,8 @@ function listArguments(url: string | undefined): ListArguments & { issues: Param
   const limit = single('limit');
   const after = single('after');
   if (number !== undefined && number.length > 255) issues.push({ parameter: 'number', message: 'must be at most 255 characters' });
-  if (sellerSiren !== undefined && !/^\d{9}$/.test(sellerSiren)) issues.push({ parameter: 'seller_siren', message: 'must be a SIREN: 9 digits' });
+  if (sellerSiren !== undefined && !/^\d{9}$/.test(sellerSiren))
+    issues.push({ parameter: 'seller_siren', message: 'must be a SIREN: 9 digits' });
   if (state !== undefined && !(STATES as readonly string[]).includes(state)) {
     issues.push({ parameter: 'processing_state', message: `must be one of ${STATES.join(', ')}` });
   }

@@ -51,7 +51,11 @@ export function listOperation(operationId: string, kind: string): Obj {
       query('after', 'The `next_cursor` of the previous page; anything else is a 400.', { type: 'string' }),
     ],
     responses: {
-      200: { description: 'A page of submission records.', headers: requestIdHeader, content: json(schemaRef('SubmissionPage'), ['InvoiceByNumber', 'NoSuchNumber']) },
+      200: {
+        description: 'A page of submission records.',
+        headers: requestIdHeader,
+        content: json(schemaRef('SubmissionPage'), ['InvoiceByNumber', 'NoSuchNumber']),
+      },
       400: problemResponse('An invalid query parameter.', schemaRef('ListQueryMalformedProblem'), ['InvalidSellerSiren']),
       401: responseRef('Unauthorized'),
       403: responseRef('TenantTokenRequired'),

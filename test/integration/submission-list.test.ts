@@ -12,7 +12,8 @@ import { lifecycleStatuses } from '../../src/db/schema.ts';
 import { creditNote, invoice } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
-const FIELDS = 'id number saasId documentType issueDate processingState total totalExclTax taxTotal currency dueDate updatedAt createdAt buyer { name siren vatId } lifecycleStatus { code }';
+const FIELDS =
+  'id number saasId documentType issueDate processingState total totalExclTax taxTotal currency dueDate updatedAt createdAt buyer { name siren vatId } lifecycleStatus { code }';
 const LIST = `query List($filter: SubmissionFilter, $orderBy: SubmissionOrder, $first: Int, $after: String, $last: Int, $before: String) {
   submissions(filter: $filter, orderBy: $orderBy, first: $first, after: $after, last: $last, before: $before) {
     totalCount totalCountExact edges { cursor node { ${FIELDS} } } pageInfo { hasNextPage hasPreviousPage endCursor startCursor }
@@ -118,7 +119,11 @@ describe.each(engines())('the submissions list on %s', { timeout: 120_000 }, (en
     expect(await sorted({ withoutLifecycleStatus: true })).toEqual(['AV-2026-001', 'FX-100']);
     expect(await sorted({ lifecycleCodes: ['REFUSEE'], withoutLifecycleStatus: true })).toEqual(['AV-2026-001', 'FA-2026-002', 'FX-100']);
     expect(await sorted({ issuedFrom: '2026-03-02', issuedTo: '2026-03-02' })).toEqual(['FX-100']);
-    expect(await sorted({ processingStates: ['VALIDATED', 'REJECTED'], documentType: 'INVOICE' })).toEqual(['FA-2026-001', 'FA-2026-002', 'FX-100']);
+    expect(await sorted({ processingStates: ['VALIDATED', 'REJECTED'], documentType: 'INVOICE' })).toEqual([
+      'FA-2026-001',
+      'FA-2026-002',
+      'FX-100',
+    ]);
     expect(await sorted({ processingRule: 'B2C' })).toEqual(['FX-100']);
     expect(await sorted({ sellerSiren: '900123456', numberPrefix: 'FX' })).toEqual(['FX-100']);
     expect(await sorted({ sellerSiren: '123456789' })).toEqual([]);
@@ -195,11 +200,17 @@ describe.each(engines())('the submissions list on %s', { timeout: 120_000 }, (en
     const q = `query ($number: String!, $sellerSiren: String, $documentType: DocumentType) {
       submissionByNumber(number: $number, sellerSiren: $sellerSiren, documentType: $documentType) { id } }`;
     expect((await client.graphql(q, { number: 'FX-100' })).body.data.submissionByNumber).toEqual({ id: ids['c'] });
-    expect((await client.graphql(q, { number: 'FX-100', sellerSiren: '900123456' })).body.data.submissionByNumber).toEqual({ id: ids['c'] });
+    expect((await client.graphql(q, { number: 'FX-100', sellerSiren: '900123456' })).body.data.submissionByNumber).toEqual({
+      id: ids['c'],
+    });
     expect((await client.graphql(q, { number: 'FX-100', sellerSiren: '123456789' })).body.data.submissionByNumber).toBeNull();
     expect((await client.graphql(q, { number: 'FX-100', documentType: 'CREDIT_NOTE' })).body.data.submissionByNumber).toBeNull();
     expect((await client.graphql(q, { number: 'nope' })).body.data.submissionByNumber).toBeNull();
-    const twin = creditNote().unique('t').with('number', 'FX-100').refunding((await client.get(`/v1/invoices/${ids['c']}`)).body.saas_id).build();
+    const twin = creditNote()
+      .unique('t')
+      .with('number', 'FX-100')
+      .refunding((await client.get(`/v1/invoices/${ids['c']}`)).body.saas_id)
+      .build();
     expect((await client.post('/v1/credit-notes', twin)).status).toBe(202);
     const ambiguous = await client.graphql(q, { number: 'FX-100' });
     expect(ambiguous.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'documentType' });
@@ -218,7 +229,11 @@ describe.each(engines())('the submissions list on %s', { timeout: 120_000 }, (en
     const first = await client.get('/v1/invoices?limit=2');
     expect(first.body.data).toHaveLength(2);
     const second = await client.get(`/v1/invoices?limit=2&after=${encodeURIComponent(first.body.next_cursor)}`);
-    expect([...first.body.data, ...second.body.data].map((r: { number: string }) => r.number)).toEqual(['FX-100', 'FA-2026-002', 'FA-2026-001']);
+    expect([...first.body.data, ...second.body.data].map((r: { number: string }) => r.number)).toEqual([
+      'FX-100',
+      'FA-2026-002',
+      'FA-2026-001',
+    ]);
     expect(second.body.next_cursor).toBeUndefined();
     for (const [query, parameter] of [
       ['seller_siren=12', 'seller_siren'],

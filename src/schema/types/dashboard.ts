@@ -35,13 +35,20 @@ const StateCountRef = builder.objectRef<StateCount>('ProcessingStateCount').impl
 
 const CodeCountRef = builder.objectRef<CodeCount>('LifecycleCodeCount').implement({
   fields: (t) => ({
-    code: t.exposeInt('code', { nullable: true, description: 'The latest lifecycle code; null for documents the PA has reported nothing on yet.' }),
+    code: t.exposeInt('code', {
+      nullable: true,
+      description: 'The latest lifecycle code; null for documents the PA has reported nothing on yet.',
+    }),
     status: t.field({
       type: LifecycleCodeEnum,
       nullable: true,
       resolve: (c) => (c.code !== null && lifecycleCode(c.code) ? c.code : null),
     }),
-    label: t.string({ nullable: true, description: "The code's label as the spec gives it.", resolve: (c) => (c.code === null ? null : displayLabel(c.code)) }),
+    label: t.string({
+      nullable: true,
+      description: "The code's label as the spec gives it.",
+      resolve: (c) => (c.code === null ? null : displayLabel(c.code)),
+    }),
     count: t.exposeInt('count'),
   }),
 });
@@ -51,8 +58,16 @@ const DashboardDayRef = builder.objectRef<DashboardDay>('DashboardDay').implemen
   fields: (t) => ({
     date: t.field({ type: 'Date', resolve: (d) => d.date }),
     total: t.exposeInt('total'),
-    processingStates: t.field({ type: [StateCountRef], description: 'Only the states with documents.', resolve: (d) => d.processingStates }),
-    lifecycleCodes: t.field({ type: [CodeCountRef], description: 'Only the codes with documents, ascending; null last.', resolve: (d) => d.lifecycleCodes }),
+    processingStates: t.field({
+      type: [StateCountRef],
+      description: 'Only the states with documents.',
+      resolve: (d) => d.processingStates,
+    }),
+    lifecycleCodes: t.field({
+      type: [CodeCountRef],
+      description: 'Only the codes with documents, ascending; null last.',
+      resolve: (d) => d.lifecycleCodes,
+    }),
   }),
 });
 
@@ -100,7 +115,8 @@ builder.queryFields((t) => ({
     },
     resolve: (_root, args, ctx) => {
       if (args.to < args.from) throw badInput('to', 'must be on or after from');
-      if ((Date.parse(args.to) - Date.parse(args.from)) / 86_400_000 + 1 > DASHBOARD_MAX_DAYS) throw badInput('to', `the range must be at most ${DASHBOARD_MAX_DAYS} days`);
+      if ((Date.parse(args.to) - Date.parse(args.from)) / 86_400_000 + 1 > DASHBOARD_MAX_DAYS)
+        throw badInput('to', `the range must be at most ${DASHBOARD_MAX_DAYS} days`);
       return { tenantId: tenantOf(ctx).id, from: args.from, to: args.to, sellerSiren: sirenArgument(args.sellerSiren, 'sellerSiren') };
     },
   }),

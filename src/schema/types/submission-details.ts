@@ -32,7 +32,7 @@ const BuyerRef = builder.objectRef<Buyer>('SubmissionBuyer').implement({
     name: t.exposeString('name', { nullable: true, description: 'BT-44 Buyer name.' }),
     siren: t.exposeString('siren', {
       nullable: true,
-      description: 'BT-47: the SIREN of a French company (its `siren` tax id, a SIRET\'s first 9 digits, or an FR VAT number\'s).',
+      description: "BT-47: the SIREN of a French company (its `siren` tax id, a SIRET's first 9 digits, or an FR VAT number's).",
     }),
     vatId: t.exposeString('vatId', { nullable: true, description: 'BT-48 Buyer VAT identifier.' }),
   }),
@@ -77,7 +77,7 @@ builder.objectFields(SubmissionRef, (t) => ({
   buyer: t.field({
     type: BuyerRef,
     nullable: true,
-    description: 'The buyer; null when the gateway knows none (a credit note stored before it kept its invoice\'s).',
+    description: "The buyer; null when the gateway knows none (a credit note stored before it kept its invoice's).",
     resolve: async (s, _args, ctx) => {
       const details = await detailsOf(s, ctx);
       if (!details || (details.buyerName === null && details.buyerSiren === null && details.buyerVatId === null)) return null;
@@ -91,8 +91,7 @@ builder.objectFields(SubmissionRef, (t) => ({
   }),
   body: t.string({
     nullable: true,
-    description:
-      'The document exactly as submitted (JSON text): what `rejection.errors[].path` points into. Read only when asked for.',
+    description: 'The document exactly as submitted (JSON text): what `rejection.errors[].path` points into. Read only when asked for.',
     resolve: (s, _args, ctx) => submissionBody(ctx.db, tenantOf(ctx).id, s.id).then((body) => body ?? null),
   }),
 }));

@@ -51,7 +51,10 @@ export const SubmissionFilterInput = builder.inputType('SubmissionFilter', {
 });
 
 export const OrderDirectionEnum = builder.enumType('OrderDirection', {
-  values: { ASC: { value: 'asc', description: 'Smallest (oldest) first.' }, DESC: { value: 'desc', description: 'Largest (newest) first.' } } as const,
+  values: {
+    ASC: { value: 'asc', description: 'Smallest (oldest) first.' },
+    DESC: { value: 'desc', description: 'Largest (newest) first.' },
+  } as const,
 });
 
 export const SubmissionOrderFieldEnum = builder.enumType('SubmissionOrderField', {

@@ -35,7 +35,7 @@ function position(order: SubmissionOrder, cursor: string | null | undefined, nam
   if (cursor == null) return undefined;
   const found = positionOf(order.field, cursor);
   // A cursor of another order (or none at all) is the client's mistake, never a silent first page.
-  if (!found) throw badInput(name, 'pass a cursor from a previous page of the same order (an edge\'s cursor or pageInfo.endCursor)');
+  if (!found) throw badInput(name, "pass a cursor from a previous page of the same order (an edge's cursor or pageInfo.endCursor)");
   return found;
 }
 
@@ -86,7 +86,7 @@ builder.queryFields((t) => ({
     type: SubmissionRef,
     nullable: true,
     description:
-      'The submission whose number (BT-1) is `number`, of the seller `sellerSiren` (default: the tenant\'s seller) and, when given, ' +
+      "The submission whose number (BT-1) is `number`, of the seller `sellerSiren` (default: the tenant's seller) and, when given, " +
       'of `documentType`; null when none. An invoice and a credit note may share a number: then `documentType` is required.',
     args: {
       number: t.arg.string({ required: true }),

@@ -96,7 +96,8 @@ export async function dashboardDays(db: Db, tenantId: string, query: DashboardQu
       day.lifecycleCodes.push({ code: row.code === null ? null : Number(row.code), count });
     }
   }
-  for (const day of days.values()) day.lifecycleCodes.sort((a, b) => (a.code ?? Number.MAX_SAFE_INTEGER) - (b.code ?? Number.MAX_SAFE_INTEGER));
+  for (const day of days.values())
+    day.lifecycleCodes.sort((a, b) => (a.code ?? Number.MAX_SAFE_INTEGER) - (b.code ?? Number.MAX_SAFE_INTEGER));
   return [...days.values()];
 }
 

@@ -19,7 +19,7 @@ export {
   type OldestWaiting,
   WAITING_STATES,
 } from './dashboard.ts';
-export { type ProcessingRule, type SubmissionFilter } from './filter.ts';
+export type { ProcessingRule, SubmissionFilter } from './filter.ts';
 export { type ListedSubmission, type ListWindow, pageSubmissions } from './list.ts';
 export {
   buyerColumns,

@@ -22,7 +22,8 @@ export type ListedSubmission = SubmissionWithStatus & SubmissionDetails;
 /** The order's key: its column expression and how a position's value is typed. */
 function keyOf(order: SubmissionOrder): { column: SQL; value: (position: Position) => SQL } | undefined {
   if (order.field === 'issueDate') return { column: sql`${submissions.issueDate}`, value: (p) => sql`${p.value}::date` };
-  if (order.field === 'number') return { column: sql`(${submissions.number} collate "C")`, value: (p) => sql`(${p.value}::text collate "C")` };
+  if (order.field === 'number')
+    return { column: sql`(${submissions.number} collate "C")`, value: (p) => sql`(${p.value}::text collate "C")` };
   return undefined;
 }
 
