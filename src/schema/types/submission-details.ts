@@ -6,9 +6,17 @@
  */
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.ts';
-import { submissionBody, submissionDetails, type SubmissionDetails, type SubmissionRow } from '../../domain/submissions/read/index.ts';
+import {
+  type ProcessingStep,
+  processingSteps,
+  submissionBody,
+  submissionDetails,
+  type SubmissionDetails,
+  type SubmissionRow,
+} from '../../domain/submissions/read/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { ProcessingStateEnum } from './enums.ts';
 import { SubmissionRef } from './submission.ts';
 
 const loaders = new WeakMap<Context, DataLoader<string, SubmissionDetails | undefined>>();
@@ -41,6 +49,17 @@ const BuyerRef = builder.objectRef<Buyer>('SubmissionBuyer').implement({
 async function detail<K extends keyof SubmissionDetails>(row: SubmissionRow, ctx: Context, key: K): Promise<SubmissionDetails[K] | null> {
   return (await detailsOf(row, ctx))?.[key] ?? null;
 }
+
+const ProcessingStepRef = builder.objectRef<ProcessingStep>('ProcessingStep').implement({
+  description: 'A processing state the document reached, when, and from where.',
+  fields: (t) => ({
+    processingState: t.field({ type: ProcessingStateEnum, resolve: (s) => s.processingState }),
+    at: t.field({ type: 'DateTime', resolve: (s) => s.at }),
+    source: t.exposeString('source', {
+      description: '`api` (received), `validation` (the gateway\'s checks and the official artefacts), `platform` (the PA).',
+    }),
+  }),
+});
 
 const AMOUNT = 'in minor units of `currency` (cents for EUR), as submitted; null on documents stored before the gateway kept it.';
 
@@ -88,6 +107,11 @@ builder.objectFields(SubmissionRef, (t) => ({
     type: 'DateTime',
     description: 'The last change: a processing state or a lifecycle status; `createdAt` until the first.',
     resolve: async (s, _args, ctx) => (await detailsOf(s, ctx))?.updatedAt ?? s.createdAt,
+  }),
+  processingSteps: t.field({
+    type: [ProcessingStepRef],
+    description: 'The processing states it went through, oldest first, with their times and sources (the lifecycle: `statuses`).',
+    resolve: (s, _args, ctx) => processingSteps(ctx.db, tenantOf(ctx).id, s.id),
   }),
   body: t.string({
     nullable: true,

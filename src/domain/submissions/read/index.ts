@@ -31,3 +31,4 @@ export {
   type SubmissionSummary,
 } from './rows.ts';
 export { submissionBody, submissionDetails } from './details.ts';
+export { type ProcessingStep, processingSteps } from './timeline.ts';
