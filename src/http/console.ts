@@ -33,17 +33,26 @@ function consoleRoot(): string | undefined {
 /** The vendored modules: URL under /console/vendor/ → file of a dependency. */
 function vendorFiles(): Map<string, string> {
   const require = createRequire(import.meta.url);
-  const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+  // From the package's entry up to its own package.json (some packages do not export `./package.json`).
+  const packageDir = (name: string) => {
+    let dir = dirname(require.resolve(name));
+    while (!existsSync(join(dir, 'package.json')) || JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name !== name) {
+      if (dirname(dir) === dir) throw new Error(`the console's dependency ${name} is not installed`);
+      dir = dirname(dir);
+    }
+    return dir;
+  };
   const files = new Map<string, string>([
     ['preact.js', join(packageDir('preact'), 'dist', 'preact.mjs')],
     ['preact-hooks.js', join(packageDir('preact'), 'hooks', 'dist', 'hooks.mjs')],
     ['htm.js', join(packageDir('htm'), 'dist', 'htm.mjs')],
   ]);
   // graphql-ws's browser client and the chunk it imports (its name carries a hash).
-  const wsDist = dirname(require.resolve('graphql-ws/package.json'));
+  const wsDist = packageDir('graphql-ws');
   const client = readFileSync(join(wsDist, 'dist', 'client.js'), 'utf8');
   files.set('graphql-ws/client.js', join(wsDist, 'dist', 'client.js'));
-  for (const [, chunk] of client.matchAll(/from '\.\/([A-Za-z0-9_-]+\.js)'/g)) files.set(`graphql-ws/${chunk}`, join(wsDist, 'dist', chunk!));
+  for (const [, chunk] of client.matchAll(/from '\.\/([A-Za-z0-9_-]+\.js)'/g))
+    files.set(`graphql-ws/${chunk}`, join(wsDist, 'dist', chunk!));
   return files;
 }
 
@@ -90,7 +99,7 @@ export function consoleRoute(): ConsoleRoute {
     "form-action 'self'",
   ].join('; ');
 
-  function send(req: IncomingMessage, res: ServerResponse, body: Buffer, type: string): void {
+  function send(req: IncomingMessage, res: ServerResponse, body: Buffer, type: string): true {
     res.writeHead(200, {
       'Content-Type': type,
       'Content-Length': body.length,
@@ -100,28 +109,34 @@ export function consoleRoute(): ConsoleRoute {
       'Referrer-Policy': 'no-referrer',
     });
     res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
   }
 
   return {
     handle(req, res) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       const path = (req.url ?? '/').split('?', 1)[0]!;
-      if (path === '/' || path === '/console' || path === '/console/') return send(req, res, page(), TYPES['.html']!), true;
+      if (path === '/' || path === '/console' || path === '/console/') return send(req, res, page(), TYPES['.html']!);
       if (!path.startsWith('/console/')) return false;
-      const rest = decodeURIComponent(path.slice('/console/'.length));
+      let rest: string;
+      try {
+        rest = decodeURIComponent(path.slice('/console/'.length));
+      } catch {
+        rest = '\0';
+      }
       const vendored = rest.startsWith('vendor/') ? vendor.get(rest.slice('vendor/'.length)) : undefined;
-      if (vendored) return send(req, res, read(vendored), TYPES['.js']!), true;
+      if (vendored) return send(req, res, read(vendored), TYPES['.js']!);
       const file = normalize(join(root, rest));
       const type = TYPES[extname(file)];
       if (type && (rest.startsWith('src/') || rest === 'style.css') && file.startsWith(root + sep) && existsSync(file)) {
-        return send(req, res, read(file), type), true;
+        return send(req, res, read(file), type);
       }
       // A console route (`/console/submissions/…`): the page; a missing asset: 404.
       if (extname(rest) !== '') {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return true;
       }
-      return send(req, res, page(), TYPES['.html']!), true;
+      return send(req, res, page(), TYPES['.html']!);
     },
   };
 }

@@ -56,7 +56,7 @@ const ProcessingStepRef = builder.objectRef<ProcessingStep>('ProcessingStep').im
     processingState: t.field({ type: ProcessingStateEnum, resolve: (s) => s.processingState }),
     at: t.field({ type: 'DateTime', resolve: (s) => s.at }),
     source: t.exposeString('source', {
-      description: '`api` (received), `validation` (the gateway\'s checks and the official artefacts), `platform` (the PA).',
+      description: "`api` (received), `validation` (the gateway's checks and the official artefacts), `platform` (the PA).",
     }),
   }),
 });
