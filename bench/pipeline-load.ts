@@ -6,7 +6,7 @@
  * processed everything. The bodies are the benchmark's 20-line invoices
  * (`invoices.ts`), one distinct document per request.
  */
-import { DEMO_SELLER_PROFILE } from '../src/domain/seller-profile/defaults.ts';
+import { DEMO_SELLER_PROFILE } from '../src/domain/sellers/seller-defaults.ts';
 import { identity, restInvoiceTemplate } from './invoices.ts';
 import { summarize } from './pipeline-analysis.ts';
 import type { OfficialRun } from './pipeline-types.ts';

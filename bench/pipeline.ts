@@ -46,7 +46,7 @@ function newestSource(dir: string): number {
 /** What `bin/passerelle.mjs` will run: the build when it is at least as new as the sources, else the sources through tsx. */
 function gatewayBuild(): PipelineOutcome['gatewayBuild'] {
   const stamp = join(ROOT, 'dist', '.built');
-  if (!existsSync(join(ROOT, 'dist', 'src', 'main.js')) || !existsSync(stamp)) return 'tsx';
+  if (!existsSync(join(ROOT, 'dist', 'src', 'cli', 'main.js')) || !existsSync(stamp)) return 'tsx';
   const builtAt = statSync(stamp).mtimeMs;
   return ['src', 'rest-facade'].every((dir) => newestSource(join(ROOT, dir)) <= builtAt) ? 'dist' : 'tsx';
 }

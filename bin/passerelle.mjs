@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const built = join(root, 'dist', 'src', 'main.js');
+const built = join(root, 'dist', 'src', 'cli', 'main.js');
 /** Written when a build finishes (incremental builds leave unchanged outputs untouched). */
 const stamp = join(root, 'dist', '.built');
 
@@ -34,5 +34,5 @@ if (buildIsFresh()) {
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('../src/main.ts');
+  await import('../src/cli/main.ts');
 }

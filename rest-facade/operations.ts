@@ -110,6 +110,19 @@ export const OPERATIONS = {
   `,
     [SELLER_PROFILE],
   ),
+  recordLifecycleStatus: graphql(`
+    mutation RecordLifecycleStatus($input: LifecycleEventInput!) {
+      result: recordLifecycleStatus(input: $input) {
+        __typename
+        ... on LifecycleStatusRecorded {
+          duplicate
+          status { code label final occurredAt reason reasonCode flags }
+          submission { id }
+        }
+        ... on ValidationFailed { message issues { path rule message } }
+      }
+    }
+  `),
   notifyFlowUpdated: graphql(`
     mutation NotifyFlowUpdated($input: FlowUpdatedInput!) {
       result: notifyFlowUpdated(input: $input) {

@@ -4,18 +4,18 @@
  * returns it, obtained through the same GraphQL operation, and the new
  * lifecycle status entry is in the status history's shape.
  */
-import { contextFor, type ContextDeps } from '../src/context.ts';
+import type { ContextFactory } from '../src/app/context.ts';
 import { displayLabel, lifecycleCode } from '../src/domain/lifecycle/codes.ts';
 import { OperationFailed, type RunOperation } from '../src/graphql/run-operation.ts';
-import type { PayloadBuilder } from '../src/webhooks/deliver.ts';
+import type { PayloadBuilder } from '../src/webhooks/index.ts';
 import { OPERATIONS } from './operations.ts';
 import { type StatusFields, statusEntry, submissionRecord } from './records.ts';
 
-export function webhookPayloads(run: RunOperation, deps: ContextDeps): PayloadBuilder {
+export function webhookPayloads(run: RunOperation, contexts: ContextFactory): PayloadBuilder {
   return {
     async record(event) {
       const { submission } = event;
-      const context = contextFor(deps, { kind: 'tenant', tenant: { id: submission.tenantId, name: 'webhooks' } });
+      const context = contexts.forPrincipal({ kind: 'tenant', tenant: { id: submission.tenantId, name: 'webhooks' } });
       const operation = submission.documentType === 'invoice' ? OPERATIONS.invoice : OPERATIONS.creditNote;
       const outcome = await run(operation, { id: submission.id }, context);
       if (!outcome.ok) throw new OperationFailed(outcome.errors);

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLNonNull, isInputObjectType, type GraphQLInputObjectType, type GraphQLInputType } from 'graphql';
-import type { SubmittedBody } from '../../src/context.ts';
+import type { SubmittedBody } from '../../src/app/context.ts';
 import { fromJsonPointer, toJsonPointer } from '../../src/domain/json-pointer.ts';
 import { schema } from '../../src/schema/index.ts';
 import { graphQLPathToWire } from '../../src/schema/wire-names.ts';

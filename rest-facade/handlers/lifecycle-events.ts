@@ -5,13 +5,14 @@
  * tenant token. Reaches the `recordLifecycleStatus` resolver
  * (src/schema/types/lifecycle-event.ts).
  */
-import { RECORD_LIFECYCLE_STATUS } from '../../src/platform/report.ts';
+import { OPERATIONS } from '../operations.ts';
 import { sendJson } from '../problem.ts';
 import { statusEntry } from '../records.ts';
 import { inputType, readInput, sendValidationFailed } from './input.ts';
 import { type InputOf, type RestHandler, resultOf } from './types.ts';
 
 const type = inputType('LifecycleEventInput');
+const RECORD_LIFECYCLE_STATUS = OPERATIONS.recordLifecycleStatus;
 
 export const lifecycleEventsHandler: RestHandler = async ({ req, res, context, run }) => {
   const read = await readInput(req, res, type);

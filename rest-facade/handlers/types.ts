@@ -1,6 +1,6 @@
 /** What every REST handler receives, and the typed call each makes into the GraphQL schema. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Context } from '../../src/context.ts';
+import type { Context } from '../../src/app/context.ts';
 import { type BuiltInOperation, OperationFailed, type OperationRoot, type RunOperation } from '../../src/graphql/run-operation.ts';
 import type { ResultOf, VariablesOf } from '../../src/graphql/tada.ts';
 

@@ -7,12 +7,12 @@
  * well-formed and gets a 422 with a rule id instead.
  *
  * The invoice and credit note schemas are derived from the document shape
- * (`src/domain/document-shape/`), as the GraphQL input types `decode.ts` reads
+ * (`src/model/document-shape/`), as the GraphQL input types `decode.ts` reads
  * are: fields, required lists, kinds and descriptions; optional fields are
  * nullable because the decoder treats null and absent alike. The lifecycle
  * event is written here; the OpenAPI test compares it with its GraphQL input type.
  */
-import { DOCUMENT_SHAPE, fieldsOf, type FieldSpec, type ObjectName } from '../../src/domain/document-shape/index.ts';
+import { DOCUMENT_SHAPE, fieldsOf, type FieldSpec, type ObjectName } from '../../src/model/document-shape/index.ts';
 import { SUPPORTED_CURRENCIES } from '../../src/domain/rules/code-lists.ts';
 import { LIFECYCLE_CODE_LIST } from '../../src/domain/lifecycle/codes.ts';
 

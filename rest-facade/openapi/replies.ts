@@ -5,7 +5,7 @@
  * (`additionalProperties: false`) so that the conformance checker in the
  * tests notices a field the document does not describe.
  */
-import { RULE_CATALOGUE, type RuleId } from '../../src/domain/rules/catalogue.ts';
+import { RULE_CATALOGUE, type RuleId } from '../../src/model/rule-catalogue.ts';
 import { FINAL_CODES, LIFECYCLE_CODES, lifecycleCode } from '../../src/domain/lifecycle/codes.ts';
 import { PROBLEMS, type ProblemKind } from '../problem.ts';
 
@@ -31,7 +31,7 @@ const finalList = FINAL_CODES.map((code) => `${code} ${lifecycleCode(code)!.labe
 export const LIFECYCLE_FLAGS = ['AFTER_FINAL_STATUS', 'REASON_MISSING', 'TO_BE_VERIFIED'] as const;
 
 /**
- * The rules `POST /pa/v1/lifecycle-events` reports (`src/domain/lifecycle/service.ts`);
+ * The rules `POST /pa/v1/lifecycle-events` reports (`src/domain/lifecycle/lifecycle-service.ts`);
  * the submission endpoints report every other rule of the catalogue, and never these.
  */
 export const LIFECYCLE_RULES: readonly RuleId[] = [
@@ -50,7 +50,7 @@ export const LIFECYCLE_RULES: readonly RuleId[] = [
 export const WEBHOOK_RULES: readonly RuleId[] = ['GW-WEBHOOK-URL', 'GW-WEBHOOK-EVENT-TYPE', 'GW-WEBHOOK-DESCRIPTION'];
 
 /**
- * The rules only the seller profile reports (`src/domain/seller-profile/checks.ts`, in its own 422 schema,
+ * The rules only the seller profile reports (`src/domain/sellers/seller-checks.ts`, in its own 422 schema,
  * `./seller-profile.ts`); it also reports some submission rules (country, SIRET, VAT number, BR-FR-08
  * on `billing_framework`, BR-FR-25 on an electronic address over 125 characters).
  */

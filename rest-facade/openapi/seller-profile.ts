@@ -1,9 +1,9 @@
 /**
  * `GET` and `PUT /v1/seller-profile` in the OpenAPI document: the path, the
  * request and reply schemas, the 400 and 422 problems
- * (`../handlers/seller-profile.ts`, `src/domain/seller-profile/checks.ts`).
+ * (`../handlers/seller-profile.ts`, `src/domain/sellers/seller-checks.ts`).
  */
-import { BILLING_FRAMEWORKS, SELLER_PROFILE_RULES } from '../../src/domain/seller-profile/checks.ts';
+import { BILLING_FRAMEWORKS, SELLER_PROFILE_RULES } from '../../src/domain/sellers/seller-checks.ts';
 import { catalogueEntries, problemOf, ruleList } from './replies.ts';
 import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 

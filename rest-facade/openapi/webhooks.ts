@@ -6,7 +6,7 @@
  * `WebhookEndpointPatch` (the OpenAPI test compares them); replies are closed
  * objects, like those of `replies.ts`.
  */
-import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/endpoints.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.ts';
 import { catalogueEntries, problemOf, ruleList, WEBHOOK_RULES } from './replies.ts';
 import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 

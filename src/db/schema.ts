@@ -67,6 +67,8 @@ export const submissions = pgTable(
     documentType: documentTypeEnum('document_type').notNull(),
     saasId: text('saas_id').notNull(),
     number: text('number').notNull(),
+    /** The seller (a SIREN of the tenant's `sellers`); null only on a document that waits for its tenant's first seller. */
+    sellerSiren: text('seller_siren'),
     processingState: processingStateEnum('processing_state').notNull().default('received'),
     /** BT-2 Issue date: the local date of `finalized_at` (else `created_at`) as the SaaS wrote it. */
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
@@ -95,7 +97,7 @@ export const submissions = pgTable(
     pipelineLastError: text('pipeline_last_error'),
     /**
      * What lists, filters and the console show without reading the body (set when written; null on rows
-     * written by an earlier version before migration 0015 filled them): BT-109, BT-110, BT-112 in minor
+     * written by an earlier version before migration 0017 filled them): BT-109, BT-110, BT-112 in minor
      * units, BT-5, BT-9, and the buyer (BT-44, its SIREN BT-47, its VAT id BT-48) as the mapping reads them
      * (`src/domain/submissions/summary.ts`). A credit note carries its invoice's buyer.
      */
@@ -109,11 +111,11 @@ export const submissions = pgTable(
     buyerVatId: text('buyer_vat_id'),
     /**
      * The latest lifecycle status (by `occurred_at`, ties by arrival) and when it occurred: kept by a
-     * trigger on `lifecycle_statuses` (migration 0015), whoever records the status.
+     * trigger on `lifecycle_statuses` (migration 0017), whoever records the status.
      */
     lifecycleCode: smallint('lifecycle_code'),
     lifecycleOccurredAt: timestamp('lifecycle_occurred_at', { withTimezone: true }),
-    /** The last change of processing state or lifecycle status (triggers, migration 0015); null: none since `created_at`. */
+    /** The last change of processing state or lifecycle status (triggers, migration 0017); null: none since `created_at`. */
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [
@@ -122,7 +124,9 @@ export const submissions = pgTable(
     index('submissions_received_tenant_idx').on(t.tenantId, t.id).where(sql`${t.processingState} = 'received'`),
     // The sending stage's queue: validated rows wait for the PA connector.
     index('submissions_validated_idx').on(t.id).where(sql`${t.processingState} = 'validated'`),
-    uniqueIndex('submissions_tenant_type_number_key').on(t.tenantId, t.documentType, t.number),
+    // Numbers are per seller: two sellers of a tenant may both issue FA-1 (spec § Errors, 409 duplicate-submission).
+    uniqueIndex('submissions_tenant_seller_type_number_key').on(t.tenantId, t.sellerSiren, t.documentType, t.number),
+    index('submissions_tenant_seller_idx').on(t.tenantId, t.sellerSiren, t.id.desc()),
     uniqueIndex('submissions_tenant_type_saas_id_key').on(t.tenantId, t.documentType, t.saasId),
     // Unique (the id alone is) so that rows tied to a submission can reference
     // (tenant_id, id): one foreign key checks both the submission and its tenant.
@@ -155,7 +159,7 @@ export const idempotencyKeys = pgTable(
   {
     tenantId: uuid('tenant_id').notNull(),
     key: text('key').notNull(),
-    /** `<document type>:<SHA-256 of the body bytes>`; differing bytes are compared as JSON values (service.ts, keyConflict). */
+    /** `<document type>:<SHA-256 of the body bytes>`; differing bytes are compared as JSON values (submission-service.ts, keyConflict). */
     requestHash: text('request_hash').notNull(),
     submissionId: uuid('submission_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -315,16 +319,39 @@ export const webhookAttempts = pgTable(
 );
 
 /**
- * The tenant's seller profile (EN 16931 BG-4, the seller the SaaS document does
- * not name): one per tenant, stored complete (defaults filled in), as the wire
- * shape of `GET /v1/seller-profile` (`src/domain/seller-profile/profile.ts`).
+ * A tenant's sellers (EN 16931 BG-4, the legal entities the tenant invoices for; the SaaS document names only the
+ * buyer), keyed by SIREN, each stored complete (defaults filled in) as the wire shape of `GET /v1/sellers/{siren}`
+ * (`src/model/seller-profile.ts`). Exactly one is the tenant's default (`PUT /v1/seller-profile`), used by documents
+ * that name none; the first seller of a tenant is its default.
  */
-export const sellerProfiles = pgTable('seller_profiles', {
-  tenantId: uuid('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id),
-  profile: jsonb('profile').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+export const sellers = pgTable(
+  'sellers',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    /** BT-30, 9 digits. */
+    siren: text('siren').notNull(),
+    profile: jsonb('profile').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.siren] }),
+    uniqueIndex('sellers_default_key').on(t.tenantId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * What the PA's Directory Service (XP Z12-013 Annex B) said of a SIREN, kept for `DIRECTORY_CACHE_TTL_S`: shared by
+ * instances and restarts, and the `checked_at` of `GET /v1/directory/{siren}`.
+ */
+export const directoryEntries = pgTable('directory_entries', {
+  siren: text('siren').primaryKey(),
+  /** `{ registered, lines: [...] }` as `src/model/directory.ts` describes it. */
+  entry: jsonb('entry').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
@@ -340,6 +367,8 @@ export const submissionDocuments = pgTable(
     ubl: text('ubl').notNull(),
     cii: text('cii').notNull(),
     processingRule: text('processing_rule').notNull(),
+    /** Why the document got its processing rule (the buyer's identifiers, the directory's answer). */
+    processingRuleReason: text('processing_rule_reason'),
     /** BT-30 seller SIREN as written (null on rows older than the PA connector). */
     sellerSiren: text('seller_siren'),
     /** Non-fatal findings of the official artefacts: `[{ rule, message, location }]`. */

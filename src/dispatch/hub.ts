@@ -9,7 +9,7 @@
 import { createPubSub, type PubSubEventTarget } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
-import { eventsAfter, lastEventId, loadEventView, type EventView } from '../domain/events/store.ts';
+import { eventsAfter, lastEventId, loadEventView, type EventView } from '../domain/events/events-store.ts';
 import type { CommittedEvent, EventSink } from '../domain/events/types.ts';
 import { createPgEventTarget } from './pg-event-target.ts';
 

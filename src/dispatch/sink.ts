@@ -7,8 +7,8 @@
  * hears of them (the pipeline wakes on `received`).
  */
 import type { CommittedEvent, EventSink } from '../domain/events/types.ts';
-import type { EndpointPresence } from '../webhooks/presence.ts';
-import type { WebhookQueue } from '../webhooks/queue.ts';
+import type { EndpointPresence } from '../webhooks/index.ts';
+import type { WebhookQueue } from '../webhooks/index.ts';
 import type { EventHub } from './hub.ts';
 
 /**

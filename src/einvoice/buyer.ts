@@ -9,8 +9,8 @@
  * - B2C: anyone else.
  * BT-49 outside B2B: scheme EM with the customer's e-mail; none → BR-FR-12.
  */
-import type { CustomerSnapshot } from '../domain/documents.ts';
-import { isEuMemberState } from '../domain/rules/identifiers.ts';
+import type { CustomerSnapshot } from '../model/documents.ts';
+import { isEuMemberState } from '../model/eu-vat.ts';
 import type { Party, ProcessingRule, SchemedId } from './model.ts';
 
 /** What the mapping needs to know about the buyer. */

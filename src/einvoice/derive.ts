@@ -5,15 +5,16 @@
  * at submission (the synchronous rules), and the pipeline runs the same code
  * to build the document: one source for each rule and each amount.
  */
-import type { RuleViolation } from '../domain/rules/catalogue.ts';
+import type { RuleViolation } from '../model/rule-catalogue.ts';
 import { type BuyerFacts, buyerFacts } from './buyer.ts';
 import { currencyExponent, toCents } from './decimal.ts';
 import { checkFramework } from './framework.ts';
+import { checkSellerVat } from './seller-rules.ts';
 import type { DeriveInput } from './input.ts';
 import { type MappedLine, mapLine } from './lines.ts';
 import type { EInvoice } from './model.ts';
 import { withoutNulls } from './nulls.ts';
-import { parisDate } from './paris-date.ts';
+import { parisDate } from '../lib/paris-date.ts';
 import { type ComputedTotals, computeTotals, type SaasTotals } from './totals.ts';
 
 /** The document as the body decides it: all of EN 16931 but the seller (BG-4) and what the profile adds. */
@@ -145,7 +146,12 @@ export function draftFromBody(input: DeriveInput): { document: BodyDocument | un
     });
   }
   const billingFramework = stringField(doc, 'billing_framework');
-  checkFramework({ ...saas, kind: input.kind, billingFramework, issueDate, dueDate: invoice?.due_date }, out);
+  const sellerFramework = billingFramework === undefined ? input.seller?.billing_framework : undefined;
+  checkFramework(
+    { ...saas, kind: input.kind, billingFramework: billingFramework ?? sellerFramework, fromSeller: sellerFramework !== undefined, issueDate, dueDate: invoice?.due_date },
+    out,
+  );
+  if (input.seller) checkSellerVat(cleanLines, input.seller, out);
   let computed: ComputedTotals | undefined;
   if (lines.length === doc.lines.length) computed = computeTotals(lines, saas, linesClean && lines.length > 0 ? out : []);
   if (!computed) return { document: undefined, violations: out };

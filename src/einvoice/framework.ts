@@ -8,7 +8,7 @@
  *   BT-115 = 0 and a due date; a credit note carries none of these.
  * - BR-FR-CO-07: BT-9 is not before BT-2, except for B2, S2, M2.
  */
-import type { RuleViolation } from '../domain/rules/catalogue.ts';
+import type { RuleViolation } from '../model/rule-catalogue.ts';
 
 /** BT-23 values BR-FR-08 accepts (FNFE-MPE 1.4.0.03, `custom:is-valid-billing-mode`). */
 export const BILLING_FRAMEWORKS: ReadonlySet<string> = new Set('B1 S1 M1 B2 S2 M2 S3 B4 S4 M4 S5 S6 B7 S7 B8 S8 M8 B9 S9 M9'.split(' '));
@@ -26,8 +26,10 @@ const ALREADY_PAID = /^[BSM]2$/;
 /** What the checks read from the body (amounts in cents). */
 export interface FrameworkFacts {
   kind: 'invoice' | 'credit_note';
-  /** The body's `billing_framework`; undefined: the profile's applies, not known here. */
+  /** The body's `billing_framework`, else the seller's default when known; undefined: not known here. */
   billingFramework: string | undefined;
+  /** The framework is the seller's default (its profile's `billing_framework`), not the body's. */
+  fromSeller?: boolean;
   /** BT-2 and BT-9, YYYY-MM-DD. */
   issueDate: string;
   dueDate: string | undefined;
@@ -55,10 +57,14 @@ export function checkFramework(facts: FrameworkFacts, out: RuleViolation[]): voi
     const due = facts.amountDue ?? facts.total - paid;
     // BT-113 is written only when not zero, and the official check compares it with BT-112.
     if (facts.kind === 'credit_note' || paid !== facts.total || paid === 0 || due !== 0 || facts.dueDate === undefined) {
+      const whose = facts.fromSeller ? "The seller's default billing framework" : 'Billing framework';
       out.push({
         path: at,
         rule: 'BR-FR-CO-09',
-        message: `Billing framework (BT-23) ${framework} is for an invoice already paid: amount_paid = total (not 0), amount_due = 0 and a due_date`,
+        message:
+          `${whose} (BT-23) ${framework} is for an invoice already paid: amount_paid = total (not 0), amount_due = 0 and a due_date` +
+          (facts.fromSeller ? '; give billing_framework to choose another one for this document' : ''),
+        ...(facts.fromSeller && { profilePath: ['billing_framework'] }),
       });
     }
   }

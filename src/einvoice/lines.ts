@@ -10,8 +10,8 @@
  *   vat.ts); a line without tax is taken at 0 %.
  * Violations carry JSON pointers into the body (`['lines', i, ...]`).
  */
-import type { InvoiceLine, Tax } from '../domain/documents.ts';
-import type { RuleViolation } from '../domain/rules/catalogue.ts';
+import type { InvoiceLine, Tax } from '../model/documents.ts';
+import type { RuleViolation } from '../model/rule-catalogue.ts';
 import { centsAsScaled, exactUnitPrice, formatRate, toCents, toScaled } from './decimal.ts';
 import type { Line } from './model.ts';
 import { type BuyerContext, FRENCH_VAT_RATES, vatCategoryOf, ZERO_RATE_RULE } from './vat.ts';
@@ -20,6 +20,8 @@ import { type BuyerContext, FRENCH_VAT_RATES, vatCategoryOf, ZERO_RATE_RULE } fr
 export interface MappedLine {
   line: Line;
   taxCents: number;
+  /** The line's index in the body's `lines`. */
+  index: number;
 }
 
 type SaasLine = Pick<InvoiceLine, 'id' | 'description' | 'quantity' | 'unit_amount' | 'amount' | 'taxes'> & { [extra: string]: unknown };
@@ -96,6 +98,7 @@ export function mapLine(
       rate: category === 'O' ? undefined : percentage,
     },
     taxCents,
+    index,
   };
 }
 

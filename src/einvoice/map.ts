@@ -5,7 +5,7 @@
  * payment instructions (BG-16) and, for a credit note, the preceding invoice
  * (BG-3: BT-25, BT-26; BR-FR-CO-04/05). docs/mapping.md is the table.
  */
-import type { SellerProfile } from '../domain/seller-profile/profile.ts';
+import type { SellerProfile } from '../model/seller-profile.ts';
 import type { BodyDocument } from './derive.ts';
 import type { EInvoice, Note, Party } from './model.ts';
 

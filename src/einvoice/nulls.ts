@@ -1,5 +1,5 @@
 /** Null on the wire means absent: the mapping's input without null members. */
-import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../domain/documents.ts';
+import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../model/documents.ts';
 import type { DeriveInput } from './input.ts';
 
 /**
@@ -21,11 +21,12 @@ export function withoutNulls(input: DeriveInput): DeriveInput {
     if (customerSnapshot) doc.customer_snapshot = customerSnapshot;
   }
   return input.kind === 'invoice'
-    ? { kind: 'invoice', document: doc as unknown as InvoiceDocument }
+    ? { kind: 'invoice', document: doc as unknown as InvoiceDocument, seller: input.seller }
     : {
         kind: 'credit_note',
         document: doc as unknown as CreditNoteDocument,
         customer: input.customer && (customer(input.customer) as CustomerSnapshot),
+        seller: input.seller,
       };
 }
 

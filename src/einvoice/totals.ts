@@ -17,7 +17,7 @@
  *   between BT-115 and BT-112 − BT-113 is the rounding amount BT-114, a larger
  *   one is BR-CO-16.
  */
-import type { RuleId, RuleViolation } from '../domain/rules/catalogue.ts';
+import type { RuleId, RuleViolation } from '../model/rule-catalogue.ts';
 import { apportion, formatCents, formatRate, toScaled } from './decimal.ts';
 import type { MappedLine } from './lines.ts';
 import type { AllowanceCharge, Totals, VatBreakdown, VatKey } from './model.ts';

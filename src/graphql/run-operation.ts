@@ -11,7 +11,7 @@
 import { execute, print, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { ResultOf, TadaDocumentNode, VariablesOf } from 'gql.tada';
-import type { Context, SubmittedBody } from '../context.ts';
+import type { Context, SubmittedBody } from '../app/context.ts';
 
 /** A built-in operation: a typed document whose single root field is aliased `result`. */
 // biome-ignore lint/suspicious/noExplicitAny: any result and variables shape; `run` infers both from the document.

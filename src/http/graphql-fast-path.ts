@@ -28,7 +28,7 @@ import { processRegularResult } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import getRawBody from 'raw-body';
-import type { CreateContext } from '../context.ts';
+import type { CreateContext } from '../app/context.ts';
 import { delegate, jsonMediaType, plainJsonParams, sendResponse } from './graphql-request.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
 import { paramsProblem, parseWithLimits, VALIDATION_RULES } from './query-limits.ts';

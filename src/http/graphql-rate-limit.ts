@@ -8,7 +8,7 @@
 import type { Plugin } from '@envelop/core';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { GraphQLError, validate, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
-import type { Context } from '../context.ts';
+import type { Context } from '../app/context.ts';
 import type { RateDecision } from '../limits/rate-limits.ts';
 
 const costs = new WeakMap<DocumentNode, number>();

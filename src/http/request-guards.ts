@@ -17,7 +17,7 @@ import { isUtf8 } from 'node:buffer';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { GraphQLError } from 'graphql';
 import { processRegularResult, type Plugin } from 'graphql-yoga';
-import type { Context, ContextResult } from '../context.ts';
+import type { Context, ContextResult } from '../app/context.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { LIMIT_RULES, paramsProblem, parseWithLimits, requestError } from './query-limits.ts';
 

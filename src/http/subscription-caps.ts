@@ -3,7 +3,7 @@
  * down): WebSocket connections, and subscriptions running at once over
  * WebSocket and server-sent events together. A token is keyed by its public
  * prefix (`pas_<12 hex>`), never by its secret. Defaults and close codes are
- * in docs/graphql-limits.md; both are settings (src/config.ts).
+ * in docs/graphql-limits.md; both are settings (src/app/config.ts).
  */
 import { isAsyncIterable, type Plugin } from '@envelop/core';
 import { GraphQLError } from 'graphql';

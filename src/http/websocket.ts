@@ -13,9 +13,8 @@ import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
-import { contextFor, bearerToken, type ContextDeps } from '../context.ts';
-import { cachedAuthenticator } from '../domain/tenancy/auth-cache.ts';
-import type { Principal } from '../domain/tenancy/service.ts';
+import { bearerToken, type ContextFactory } from '../app/context.ts';
+import type { Principal } from '../domain/tenancy/tenancy-service.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { tokenPrefix } from '../domain/tenancy/token.ts';
 import { MAX_BODY_BYTES } from './limits.ts';
@@ -30,12 +29,12 @@ type Enveloped = ReturnType<Yoga['getEnveloped']>;
 /** Attaches the WebSocket endpoint to `server`; returns a function that closes it. */
 export function attachGraphQLWebSocket(
   server: Server,
-  deps: { yoga: Yoga; context: ContextDeps; log: Logger; connectionsPerToken: number },
+  deps: { yoga: Yoga; contexts: ContextFactory; log: Logger; connectionsPerToken: number },
 ): () => Promise<void> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
   const connections = new PerKeyCounter(deps.connectionsPerToken);
-  // Connections arrive in bursts (a dashboard reloading): reuse token lookups like HTTP does.
-  const authenticate = cachedAuthenticator(deps.context.db, deps.context.authCacheTtlMs);
+  // The context factory's own token cache: connections arrive in bursts (a dashboard reloading).
+  const { authenticate } = deps.contexts;
   server.on('upgrade', (request, socket, head) => {
     if ((request.url ?? '').split('?', 1)[0] !== '/graphql') return void socket.destroy();
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
@@ -76,7 +75,7 @@ export function attachGraphQLWebSocket(
       async onSubscribe(ctx, _id, payload) {
         const problem = paramsProblem(payload);
         if (problem) return [problem];
-        const context = contextFor(deps.context, ctx.extra.principal!, { credential: ctx.extra.credential });
+        const context = deps.contexts.forPrincipal(ctx.extra.principal!, { credential: ctx.extra.credential });
         const { schema, execute, subscribe, contextFactory, parse, validate } = deps.yoga.getEnveloped(context);
         const args: ExecutionArgs = {
           schema,

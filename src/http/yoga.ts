@@ -8,7 +8,7 @@ import { GraphQLError, Kind, type DocumentNode } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import type { Context, CreateContext } from '../context.ts';
+import type { Context, CreateContext } from '../app/context.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/availability.ts';
 import { schema } from '../schema/index.ts';
 import { useRequestBodyLimit } from './body-limit.ts';

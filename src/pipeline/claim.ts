@@ -1,8 +1,8 @@
 /**
  * The pipeline's claim: one statement takes a lease on up to `limit` due
- * `received` submissions of tenants that have a seller profile and returns
+ * `received` submissions of tenants that have a seller and returns
  * everything `processSubmission` needs (the row, its body, its origin's body
- * for a credit note, the tenant's profile), so no document costs a query of
+ * for a credit note, its seller's profile), so no document costs a query of
  * its own before it is processed.
  *
  * The queue is the submission row itself (an outbox written by the statement
@@ -14,15 +14,16 @@
  * the condition on the newest version), so it is never claimed twice. One
  * statement is one transaction: the lease and the read cannot part.
  *
- * The candidates are read per tenant with a seller profile (index
- * `submissions_received_tenant_idx`, oldest first in each, then oldest first
- * overall): the received backlog of a tenant without a profile, which waits
- * for one, is never walked. Twice `limit` candidates are read, so rows that
+ * The candidates are read per tenant with a seller (its default seller's row;
+ * index `submissions_received_tenant_idx`, oldest first in each, then oldest
+ * first overall): the received backlog of a tenant without a seller, which
+ * waits for one, is never walked. A document always names its seller
+ * (`seller_siren`) once its tenant has one. Twice `limit` candidates are read, so rows that
  * another instance is claiming at that moment (skipped) leave others to take.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import type { SellerProfile } from '../domain/seller-profile/profile.ts';
+import type { SellerProfile } from '../model/seller-profile.ts';
 import type { SubmissionRow } from '../domain/submissions/read/index.ts';
 import { rowsOf } from '../db/rows.ts';
 
@@ -38,12 +39,13 @@ export interface PipelineInput {
 function statement(limit: number, leaseMs: number) {
   return sql`
 WITH candidates AS (
-  SELECT c.id FROM seller_profiles p CROSS JOIN LATERAL (
+  SELECT c.id FROM sellers p CROSS JOIN LATERAL (
     SELECT s.id FROM submissions s
       WHERE s.tenant_id = p.tenant_id AND s.processing_state = 'received'
         AND (s.pipeline_next_at IS NULL OR s.pipeline_next_at <= now())
       ORDER BY s.id LIMIT ${limit * 2}::int
   ) c
+  WHERE p.is_default
   ORDER BY c.id LIMIT ${limit * 2}::int
 ), due AS (
   SELECT s.id FROM submissions s
@@ -55,16 +57,16 @@ WITH candidates AS (
   UPDATE submissions s
     SET pipeline_next_at = now() + ${leaseMs}::int * interval '1 millisecond', pipeline_attempts = s.pipeline_attempts + 1
     FROM due WHERE s.id = due.id
-    RETURNING s.id, s.tenant_id, s.document_type, s.saas_id, s.number, s.processing_state, s.issue_date, s.origin_submission_id,
+    RETURNING s.id, s.tenant_id, s.document_type, s.saas_id, s.number, s.seller_siren, s.processing_state, s.issue_date, s.origin_submission_id,
       s.preceding_invoice_number, s.preceding_invoice_date, s.created_at, s.body
 )
 SELECT json_build_object('id', c.id, 'tenantId', c.tenant_id, 'documentType', c.document_type, 'saasId', c.saas_id,
-    'number', c.number, 'processingState', c.processing_state, 'issueDate', c.issue_date,
+    'number', c.number, 'sellerSiren', c.seller_siren, 'processingState', c.processing_state, 'issueDate', c.issue_date,
     'originSubmissionId', c.origin_submission_id, 'precedingInvoiceNumber', c.preceding_invoice_number,
     'precedingInvoiceDate', c.preceding_invoice_date, 'createdAt', c.created_at, 'profile', p.profile)::text AS r,
   c.body, o.body AS origin_body
 FROM claimed c
-  JOIN seller_profiles p ON p.tenant_id = c.tenant_id
+  JOIN sellers p ON p.tenant_id = c.tenant_id AND p.siren = c.seller_siren
   LEFT JOIN submissions o ON o.id = c.origin_submission_id
 ORDER BY c.id`;
 }

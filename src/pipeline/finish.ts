@@ -33,8 +33,8 @@ const NO_DOCUMENTS = sql`SELECT NULL::int AS n, NULL::text AS ubl, NULL::text AS
 const STATEMENT = (items: string, documents: SQL) => sql`
 WITH i AS MATERIALIZED (
   SELECT t.* FROM ROWS FROM (json_to_recordset(${items}::json) AS (id uuid, state processing_state, rejection jsonb,
-      processing_rule text, seller_siren text, warnings jsonb))
-    WITH ORDINALITY AS t(id, state, rejection, processing_rule, seller_siren, warnings, n)
+      processing_rule text, processing_rule_reason text, seller_siren text, warnings jsonb))
+    WITH ORDINALITY AS t(id, state, rejection, processing_rule, processing_rule_reason, seller_siren, warnings, n)
 ), x AS MATERIALIZED (
   -- The documents, by item number (n); an item without documents (rejected before mapping) has no row.
   ${documents}
@@ -48,10 +48,10 @@ WITH i AS MATERIALIZED (
   UPDATE submissions s
     SET processing_state = f.state, rejection = f.rejection, pipeline_next_at = NULL, pipeline_last_error = NULL
     FROM f WHERE s.id = f.id AND s.id IN (SELECT id FROM locked) AND s.processing_state = 'received'
-    RETURNING s.id, s.tenant_id, f.n, f.state, f.processing_rule, f.seller_siren, f.warnings
+    RETURNING s.id, s.tenant_id, f.n, f.state, f.processing_rule, f.processing_rule_reason, f.seller_siren, f.warnings
 ), docs AS (
-  INSERT INTO submission_documents (submission_id, tenant_id, ubl, cii, processing_rule, seller_siren, warnings)
-    SELECT d.id, d.tenant_id, x.ubl, x.cii, d.processing_rule, d.seller_siren, d.warnings
+  INSERT INTO submission_documents (submission_id, tenant_id, ubl, cii, processing_rule, processing_rule_reason, seller_siren, warnings)
+    SELECT d.id, d.tenant_id, x.ubl, x.cii, d.processing_rule, d.processing_rule_reason, d.seller_siren, d.warnings
       FROM done d JOIN x ON x.n = d.n ORDER BY d.n
     ON CONFLICT DO NOTHING
 ), ev AS (
@@ -77,6 +77,7 @@ export async function finishBatch(tx: Executor, items: readonly FinishItem[]): P
       state: outcome.state,
       rejection: outcome.state === 'rejected' ? outcome.rejection : null,
       processing_rule: generated?.processingRule ?? null,
+      processing_rule_reason: generated?.processingRuleReason ?? null,
       seller_siren: generated?.sellerSiren ?? null,
       warnings: generated?.warnings ?? null,
     };

@@ -7,16 +7,18 @@
  * validator call; throws only on the unexpected (a crashed worker), which the
  * worker treats as transient.
  */
-import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../domain/documents.ts';
+import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../model/documents.ts';
 import { toJsonPointer } from '../domain/json-pointer.ts';
 import { writeCii } from '../einvoice/cii.ts';
-import { deriveFromBody } from '../einvoice/derive.ts';
+import { buyerSirenToCheck, type Classification, classify } from '../einvoice/classification.ts';
+import { type BodyDocument, deriveFromBody } from '../einvoice/derive.ts';
+import type { DirectoryLookup } from '../model/directory.ts';
 import { toEInvoice } from '../einvoice/map.ts';
 import { writeUbl } from '../einvoice/ubl.ts';
 import type { Validator } from '../validation/index.ts';
 import { locate } from './locate.ts';
 import type { PipelineInput } from './claim.ts';
-import type { GeneratedDocuments, Rejection } from './store.ts';
+import type { GeneratedDocuments, Rejection } from '../domain/submissions/read/index.ts';
 
 /** The decision for one submission. */
 export type Outcome =
@@ -26,36 +28,60 @@ export type Outcome =
 /** Runs the official artefacts, or not (`VALIDATION=native`: the gateway's own rules only). */
 export type Check = Validator | undefined;
 
-/** Processes one claimed submission (see the module comment). */
-export async function processSubmission(input: PipelineInput, validator: Check): Promise<Outcome> {
+/**
+ * Processes one claimed submission (see the module comment). `directory` classifies a French company buyer.
+ * @throws when the directory cannot be asked now (`unavailable`): a transient failure, retried with backoff.
+ */
+export async function processSubmission(input: PipelineInput, validator: Check, directory?: DirectoryLookup): Promise<Outcome> {
   const { submission, profile } = input;
   const body = JSON.parse(input.body) as InvoiceDocument | CreditNoteDocument;
   const derived =
     submission.documentType === 'invoice'
-      ? deriveFromBody({ kind: 'invoice', document: body as InvoiceDocument })
-      : deriveFromBody({ kind: 'credit_note', document: body as CreditNoteDocument, customer: originCustomer(input.originBody) });
+      ? deriveFromBody({ kind: 'invoice', document: body as InvoiceDocument, seller: profile })
+      : deriveFromBody({
+          kind: 'credit_note',
+          document: body as CreditNoteDocument,
+          customer: originCustomer(input.originBody),
+          seller: profile,
+        });
   if (!derived.document) {
     return {
       state: 'rejected',
       documents: undefined,
       rejection: {
         source: 'validation',
-        errors: derived.violations.map((v) => ({ rule: v.rule, message: v.message, path: toJsonPointer(v.path) })),
+        errors: derived.violations.map((v) => ({
+          rule: v.rule,
+          message: v.message,
+          path: toJsonPointer(v.path),
+          ...(v.profilePath && { profile_path: toJsonPointer(v.profilePath) }),
+        })),
       },
     };
   }
   const preceding = submission.precedingInvoiceNumber
     ? { number: submission.precedingInvoiceNumber, issueDate: submission.precedingInvoiceDate ?? undefined }
     : undefined;
-  const einvoice = toEInvoice(derived.document, profile, preceding);
+  const classification = await classifyWith(directory, derived.document);
+  const classified = {
+    ...derived.document,
+    processingRule: classification.processingRule,
+    buyer: classification.buyerEndpoint ? { ...derived.document.buyer, endpoint: classification.buyerEndpoint } : derived.document.buyer,
+  };
+  const einvoice = toEInvoice(classified, profile, preceding);
   const ubl = writeUbl(einvoice);
   const cii = writeCii(einvoice);
-  const sellerSiren = einvoice.seller.legalId?.value ?? null;
-  if (!validator)
-    return { state: 'validated', documents: { ubl, cii, processingRule: einvoice.processingRule, sellerSiren, warnings: [] } };
+  const generated = {
+    ubl,
+    cii,
+    processingRule: einvoice.processingRule,
+    processingRuleReason: classification.reason,
+    sellerSiren: einvoice.seller.legalId?.value ?? null,
+  };
+  if (!validator) return { state: 'validated', documents: { ...generated, warnings: [] } };
   const report = await validator.validate('ubl', ubl);
   const warnings = report.warnings.map((f) => ({ rule: f.rule, message: f.message, location: f.location }));
-  const documents = { ubl, cii, processingRule: einvoice.processingRule, sellerSiren, warnings };
+  const documents = { ...generated, warnings };
   if (report.fatal.length === 0) return { state: 'validated', documents };
   const bodyFramework = derived.document.billingFramework !== undefined;
   return {
@@ -71,6 +97,15 @@ export async function processSubmission(input: PipelineInput, validator: Check):
       })),
     },
   };
+}
+
+/** The classification of `document`, asking the directory about a French company buyer. */
+async function classifyWith(directory: DirectoryLookup | undefined, document: BodyDocument): Promise<Classification> {
+  const siren = buyerSirenToCheck(document);
+  if (siren === undefined || !directory) return classify(document, undefined);
+  const answer = await directory(siren);
+  if (answer.kind === 'unavailable') throw new Error(`directory unavailable: ${answer.reason}`);
+  return classify(document, answer);
 }
 
 function originCustomer(originBody: string | undefined): CustomerSnapshot | undefined {

@@ -3,7 +3,7 @@
  * interval), and room among the uncommitted outcomes (backpressure while a
  * batch is written). Every waiting lane shares one promise of each kind.
  */
-import { createWaiter } from '../waiter.ts';
+import { createWaiter } from '../lib/waiter.ts';
 
 const POLL_MS = 1_000;
 

@@ -20,7 +20,8 @@ import type { CommittedEvent, EventSink } from '../domain/events/types.ts';
 import { claimDue, type PipelineInput } from './claim.ts';
 import { finishWriter } from './commit.ts';
 import { type Check, type Outcome, processSubmission } from './process.ts';
-import { postpone, release } from './store.ts';
+import type { DirectoryLookup } from '../model/directory.ts';
+import { postpone, release } from './pipeline-store.ts';
 import { createWaker } from './waker.ts';
 
 export interface PipelineOptions {
@@ -39,6 +40,8 @@ export interface PipelineOptions {
   claimSize?: number;
   /** Called after a document is committed as `validated` (the platform connector takes it from there). */
   onValidated?: (submissionId: string) => void;
+  /** The PA directory, which classifies French company buyers (B2B, or B2C when unknown to it); none: B2B as the body says. */
+  directory?: DirectoryLookup;
 }
 
 export interface Pipeline {
@@ -133,7 +136,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     const id = input.submission.id;
     let outcome: Outcome;
     try {
-      outcome = await processSubmission(input, validator);
+      outcome = await processSubmission(input, validator, options.directory);
     } catch (error) {
       await failed(id, error);
       return;

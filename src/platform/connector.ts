@@ -1,20 +1,25 @@
-/**
- * The boundary with the accredited platform (PA). Outbound, the gateway hands
- * each submission the pipeline validated to the connector; inbound, the platform
- * reports lifecycle events, over `POST /pa/v1/lifecycle-events` (a real PA) or
- * in-process through the same GraphQL mutation (the simulated platform).
- */
-import type { LifecycleEvent } from '../domain/lifecycle/service.ts';
+// The connector seam of the platform (PA) boundary: what src/platform/index.ts runs for the `platform` option.
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import type { EventSink } from '../domain/events/types.ts';
 
+/**
+ * A connection to a platform (PA). The documents it takes travel through the database (`validated` rows); the
+ * connector is only told when to look.
+ */
 export interface PlatformConnector {
-  /** Hands the submission `submissionId` to the PA. Never throws: retries are the connector's business. */
-  handOver(submissionId: string): void;
+  /** Looks for due work now (a document was committed `validated`). Never throws: retries are the connector's business. */
+  wake(): void;
   /** Stops: pending work is cancelled or finished. */
   stop(): Promise<void>;
 }
 
-/** How a connector reports a lifecycle event back to the gateway. */
-export type ReportLifecycleEvent = (event: LifecycleEvent) => Promise<void>;
+/** What a connector made outside this module (`{ kind: 'custom' }`, the tests' simulated platform) is given. */
+export interface ConnectorDeps {
+  db: Db;
+  events: EventSink;
+  log: Logger;
+}
 
 /** No platform: validated submissions stay `validated` with no lifecycle status (PLATFORM=none). */
-export const NO_PLATFORM: PlatformConnector = { handOver: () => {}, stop: async () => {} };
+export const NO_PLATFORM: PlatformConnector = { wake: () => {}, stop: async () => {} };

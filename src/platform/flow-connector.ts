@@ -1,8 +1,8 @@
 /**
  * The AFNOR XP Z12-013 connector (PLATFORM=afnor, and PLATFORM=sandbox against
  * the built-in sandbox PA): the sender moves validated documents to the PA
- * (`validated → sent`, sender/), the status poller brings their lifecycle back
- * from CDAR status flows (statuses/), and the Flow Service callback makes
+ * (`validated → sent`, outbound/), the status poller brings their lifecycle back
+ * from CDAR status flows (inbound/), and the Flow Service callback makes
  * either look at once.
  */
 import type { Logger } from 'pino';
@@ -10,9 +10,9 @@ import type { Db } from '../db/client.ts';
 import type { EventSink } from '../domain/events/types.ts';
 import { createFlowClient } from './afnor/client.ts';
 import type { PlatformHooks } from './hooks.ts';
-import { createSender } from './sender/index.ts';
+import { createSender } from './outbound/flow-sender.ts';
 import type { FlowSettings } from './settings.ts';
-import { createStatusPoller } from './statuses/index.ts';
+import { createStatusPoller } from './inbound/status-poller.ts';
 
 /** A running connection to one PA. */
 export interface FlowConnector {

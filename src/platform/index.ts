@@ -1,42 +1,43 @@
 /**
- * The app's side of the PA (issue 18): which connector runs for the
- * `platform` option, the sandbox mounted on the app's own server, and the
- * hooks the Flow Service callback reaches. The AFNOR connector starts once the
- * server listens, since the mounted sandbox is reached through its URL.
+ * The platform (PA) module's public face, used by the app factory and the resolvers: which connector runs for the
+ * `platform` option, the sandbox mounted on the app's own server, the hooks the Flow Service callback reaches, and
+ * the reads the schema shows (a submission's delivery). The AFNOR connector starts once the server listens, since
+ * the mounted sandbox is reached through its URL.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { EventSink } from '../domain/events/types.ts';
 import type { Validator } from '../validation/index.ts';
-import { NO_PLATFORM, type PlatformConnector, type ReportLifecycleEvent } from './connector.ts';
+import { type ConnectorDeps, NO_PLATFORM, type PlatformConnector } from './connector.ts';
 import { createFlowConnector, type FlowConnector } from './flow-connector.ts';
 import type { PlatformHooks } from './hooks.ts';
 import { mountSandbox } from './sandbox.ts';
-import { realTimers, type Scheduler } from './scheduler.ts';
 import type { FlowSettings } from './settings.ts';
-import { createSimulatedPlatform } from './simulated.ts';
+
+export type { AcknowledgementDetail, Flow, FlowAckStatus, FlowDirection, FlowProfile, FlowSyntax, ProcessingRule } from './afnor/types.ts';
+export type { ConnectorDeps, PlatformConnector } from './connector.ts';
+export { type DeliveryView, findDelivery } from './outbound/delivery-view.ts';
 
 /**
  * Which platform (PA) the gateway talks to (docs/pa-connection.md):
  * - `sandbox`: the built-in sandbox PA mounted under `/sandbox-pa`, reached over HTTP by the AFNOR connector;
  * - `afnor`: a real PA's Flow Service; `connection` names it (default: its flow URL);
  * - `none`: nothing is sent, documents stop at `validated`;
- * - `simulated`: an in-process script reporting statuses through the inbound mutation, no protocol (tests of the
- *   inbound path that drive time with a scheduler).
+ * - `custom`: a connector made by the caller (the tests' simulated platform, an in-process script).
  * Delays in milliseconds: `stepMs` between two sandbox statuses (default 2000), `pollIntervalMs` between two looks
  * at the PA (default 5000, 1000 for the sandbox), `timeoutMs` for one exchange with it (default 30,000).
  */
 export type PlatformOption =
   | { kind: 'none' }
-  | { kind: 'simulated'; stepDelayMs?: number; scheduler?: Scheduler }
+  | { kind: 'custom'; connector: (deps: ConnectorDeps) => PlatformConnector }
   | { kind: 'sandbox'; stepMs?: number; pollIntervalMs?: number }
   | { kind: 'afnor'; settings: FlowSettings; pollIntervalMs?: number; connection?: string; timeoutMs?: number };
 
 /** The platform as the app runs it. */
 export interface AppPlatform {
-  /** Told after a document is committed `validated`. */
-  handOver(submissionId: string): void;
+  /** Wakes the sender: a document was committed `validated`. */
+  wakeSender(): void;
   /** What the Flow Service callback calls (forwarded to the connector once it runs). */
   hooks: PlatformHooks;
   /** Serves a request under `/sandbox-pa` when the sandbox is mounted; false otherwise. */
@@ -56,10 +57,10 @@ const DEFAULT_POLL_INTERVAL_MS = 5000;
 /** The sandbox is this process: looking every second costs nothing. */
 const SANDBOX_POLL_INTERVAL_MS = 1000;
 
-/** The platform for `option`; `report` is the in-process inbound path (the simulated platform's). */
+/** The platform for `option`. */
 export function createAppPlatform(
   option: PlatformOption,
-  deps: { db: Db; events: EventSink; log: Logger; validator: Validator | undefined; report: () => ReportLifecycleEvent },
+  deps: { db: Db; events: EventSink; log: Logger; validator: Validator | undefined },
 ): AppPlatform {
   const { db, events, log } = deps;
   let connector: PlatformConnector = NO_PLATFORM;
@@ -67,17 +68,9 @@ export function createAppPlatform(
   let settings: FlowSettings | undefined;
   const sandbox =
     option.kind === 'sandbox' ? mountSandbox({ stepMs: option.stepMs ?? DEFAULT_STEP_MS, validator: deps.validator, log }) : undefined;
-  if (option.kind === 'simulated') {
-    connector = createSimulatedPlatform({
-      db,
-      report: deps.report(),
-      scheduler: option.scheduler ?? realTimers,
-      stepDelayMs: option.stepDelayMs ?? DEFAULT_STEP_MS,
-      log,
-    });
-  }
+  if (option.kind === 'custom') connector = option.connector({ db, events, log });
   return {
-    handOver: (id) => connector.handOver(id),
+    wakeSender: () => connector.wake(),
     hooks: { flowUpdated: (updated) => flow?.hooks.flowUpdated(updated) },
     handle: (req, res) => sandbox?.handle(req, res) ?? false,
     start(baseUrl) {
@@ -93,7 +86,7 @@ export function createAppPlatform(
         timeoutMs: option.kind === 'afnor' ? option.timeoutMs : undefined,
       });
       flow = started;
-      connector = { handOver: () => started.wake(), stop: () => started.stop() };
+      connector = started;
       started.start();
     },
     paSettings: () => settings,

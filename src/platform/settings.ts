@@ -4,7 +4,7 @@
  * `serve`: the administrative commands need none of them, so a missing PA
  * setting never stops `passerelle token create`.
  */
-import { ConfigError } from '../config-error.ts';
+import { ConfigError } from '../app/config-error.ts';
 import type { FlowClientOptions } from './afnor/client.ts';
 
 /** The Flow Service connection settings `PLATFORM=afnor` needs (AFNOR XP Z12-013 1.1.0, OAuth2 client credentials). */

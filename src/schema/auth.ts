@@ -4,8 +4,8 @@
  * (the REST facade answers 403 with a problem record).
  */
 import { GraphQLError } from 'graphql';
-import type { Context } from '../context.ts';
-import type { PlatformIdentity, Tenant } from '../domain/tenancy/service.ts';
+import type { Context } from '../app/context.ts';
+import type { PlatformIdentity, Tenant } from '../domain/tenancy/tenancy-service.ts';
 
 export function forbidden(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });

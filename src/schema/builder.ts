@@ -6,7 +6,7 @@ import SchemaBuilder from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import RelayPlugin from '@pothos/plugin-relay';
 import ValidationPlugin from '@pothos/plugin-validation';
-import type { Context } from '../context.ts';
+import type { Context } from '../app/context.ts';
 
 export interface SchemaTypes {
   Context: Context;

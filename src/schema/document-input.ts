@@ -1,6 +1,6 @@
 /**
  * The GraphQL input types of submitted documents, built from the document
- * shape (`src/domain/document-shape/`): one input type per object
+ * shape (`src/model/document-shape/`): one input type per object
  * (`InvoiceLine` → `InvoiceLineInput`), its fields in camelCase, non-null when
  * required, with the shape's summary as description. Kinds map to types:
  * identifier, string and currency to String, number to Float, boolean to
@@ -8,7 +8,7 @@
  * lists to the input types of what they hold.
  */
 import type { InputObjectRef, InputRef } from '@pothos/core';
-import { fieldsOf, identifierFields, type FieldSpec, type ObjectName, type ScalarKind } from '../domain/document-shape/index.ts';
+import { fieldsOf, identifierFields, type FieldSpec, type ObjectName, type ScalarKind } from '../model/document-shape/index.ts';
 import { builder, type SchemaTypes } from './builder.ts';
 import { toGraphQLName } from './wire-names.ts';
 

@@ -20,6 +20,7 @@ import './types/submission-event.ts';
 import './types/webhook-endpoint.ts';
 import './types/webhook-delivery.ts';
 import './types/seller-profile.ts';
+import './types/seller.ts';
 import './types/generated-document.ts';
 import './types/platform-delivery.ts';
 

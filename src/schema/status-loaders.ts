@@ -7,8 +7,8 @@
  * pay nothing.
  */
 import DataLoader from 'dataloader';
-import type { Context } from '../context.ts';
-import { latestStatuses, statusHistories, type LifecycleStatusRow } from '../domain/lifecycle/store.ts';
+import type { Context } from '../app/context.ts';
+import { latestStatuses, statusHistories, type LifecycleStatusRow } from '../domain/lifecycle/lifecycle-store.ts';
 
 interface StatusLoaders {
   history: DataLoader<string, LifecycleStatusRow[]>;

@@ -4,20 +4,21 @@
  */
 import { InputValidationError } from '@pothos/plugin-validation';
 import type { GraphQLInputType, GraphQLResolveInfo } from 'graphql';
-import type { Context } from '../context.ts';
+import type { Context } from '../app/context.ts';
 import type { OperationRoot } from '../graphql/run-operation.ts';
-import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../domain/documents.ts';
+import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../model/documents.ts';
 import { toJsonPointer } from '../domain/json-pointer.ts';
-import { submit, type SubmitCommand } from '../domain/submissions/service.ts';
+import { submit, type SubmitCommand } from '../domain/submissions/submission-service.ts';
 import { tenantOf } from './auth.ts';
-import { DuplicateSubmission, IdempotencyConflict, ValidationFailed } from './types/errors.ts';
+import { DuplicateSubmission, IdempotencyConflict, SellerMissing, ValidationFailed } from './types/errors.ts';
+import { inputIssues } from './input-issues.ts';
 import type { SubmissionAccepted } from './types/submission-accepted.ts';
 import { inputToWireOf } from './input-to-wire.ts';
 import { wirePathToGraphQL } from './wire-names.ts';
 
 /** Error options of both submit mutations: the accepted record sits directly in the union. */
 export const submitErrors = {
-  types: [ValidationFailed, DuplicateSubmission, IdempotencyConflict, InputValidationError],
+  types: [ValidationFailed, SellerMissing, DuplicateSubmission, IdempotencyConflict, InputValidationError],
   directResult: true as const,
 };
 
@@ -62,16 +63,10 @@ export async function resolveSubmit(
   const result = await submit(ctx.db, ctx.events, command);
   if (result.ok) return { submission: result.submission, replayed: result.replayed };
   switch (result.code) {
-    case 'invalid': {
-      const type = inputArgType(info);
-      throw new ValidationFailed(
-        result.violations.map((violation) => ({
-          path: toJsonPointer(['input', ...wirePathToGraphQL(type, violation.path)]),
-          rule: violation.rule,
-          message: violation.message,
-        })),
-      );
-    }
+    case 'invalid':
+      throw new ValidationFailed(inputIssues(info, result.violations));
+    case 'seller_missing':
+      throw new SellerMissing(inputIssues(info, result.violations));
     case 'duplicate':
       throw new DuplicateSubmission(result.existing);
     case 'idempotency_conflict':

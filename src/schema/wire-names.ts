@@ -1,6 +1,6 @@
 /**
  * Names on the wire (the spec's snake_case JSON) and in GraphQL (camelCase).
- * The document shape is written once (`src/domain/document-shape/`) and the
+ * The document shape is written once (`src/model/document-shape/`) and the
  * GraphQL input types are built from it; these helpers translate values and
  * paths between the two spellings by walking those types, so a field unknown
  * to the schema keeps its name.

@@ -8,14 +8,14 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { transact } from '../db/transaction.ts';
-import { loadEventView, type EventView } from '../domain/events/store.ts';
+import { loadEventView, type EventView } from '../domain/events/events-store.ts';
 import { newTimeOrderedId } from '../domain/ids.ts';
 import { endpointSlots } from './endpoint-slots.ts';
 import type { WebhookSettings } from './endpoints.ts';
 import type { WebhookQueue } from './queue.ts';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.ts';
 import { openSecret, signatureHeader } from './secrets.ts';
-import { sendWebhook } from './sender.ts';
+import { sendWebhook } from './http-post.ts';
 import {
   endpointsFor,
   insertAttempt,
@@ -25,7 +25,7 @@ import {
   recordSuccess,
   updateDelivery,
   type EndpointRow,
-} from './store.ts';
+} from './webhook-store.ts';
 
 /** The submission record as `GET /v1/…/{id}` returns it, and an event's status entry in the same shape. */
 export interface PayloadBuilder {

@@ -8,7 +8,7 @@ import { snapshot } from '../db/transaction.ts';
 import { isUuid, newTimeOrderedId } from '../domain/ids.ts';
 import type { RuleViolation } from '../domain/rules/index.ts';
 import { isStorableText, UNSTORABLE_TEXT } from '../domain/text.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import { newSigningSecret, sealSecret } from './secrets.ts';
 import {
   attemptsOf,
@@ -22,7 +22,7 @@ import {
   type DeliveryRow,
   type DeliveryWindow,
   type EndpointRow,
-} from './store.ts';
+} from './webhook-store.ts';
 import { checkWebhookUrl, type LookupFn, type UrlPolicy } from './url-policy.ts';
 
 /** The event types an endpoint can subscribe to. */

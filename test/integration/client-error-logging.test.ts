@@ -6,7 +6,7 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { invoice, toGraphQLInput } from '../support/documents.ts';
 import { startGateway, type Gateway } from '../support/gateway.ts';
 

@@ -4,10 +4,10 @@
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { buildApp } from '../../src/app/app.ts';
 import type { Engine } from '../../src/db/client.ts';
-import { createToken } from '../../src/domain/tenancy/service.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createToken } from '../../src/domain/tenancy/tenancy-service.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { engines, openTestDatabase } from '../support/gateway.ts';

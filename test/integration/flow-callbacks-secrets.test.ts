@@ -12,7 +12,7 @@ import { isInputObjectType, isNonNullType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 import { schema as graphQLSchema } from '../../src/schema/index.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import type { Client } from '../support/client.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import type { Obj } from '../support/openapi.ts';

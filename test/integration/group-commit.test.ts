@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { idempotencyKeys, submissionEvents, submissions } from '../../src/db/schema.ts';
 import { writeSubmission, type KeyRecord, type NewSubmission } from '../../src/domain/submissions/write.ts';
-import { createToken } from '../../src/domain/tenancy/service.ts';
+import { createToken } from '../../src/domain/tenancy/tenancy-service.ts';
 import { engines, openTestDatabase } from '../support/gateway.ts';
 import { key, row } from '../support/submission-rows.ts';
 

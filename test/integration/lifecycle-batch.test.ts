@@ -10,7 +10,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifecycleStatuses, submissionEvents } from '../../src/db/schema.ts';
 import { recordBatch } from '../../src/domain/lifecycle/batch-statement.ts';
-import { recordLifecycleStatus, type LifecycleEvent } from '../../src/domain/lifecycle/service.ts';
+import { recordLifecycleStatus, type LifecycleEvent } from '../../src/domain/lifecycle/lifecycle-service.ts';
 import type { CommittedEvent, EventSink } from '../../src/domain/events/types.ts';
 import { NO_EVENTS } from '../../src/domain/events/types.ts';
 import type { Client } from '../support/client.ts';

@@ -10,13 +10,14 @@ import { invoice } from '../support/documents.ts';
 import { processed } from '../support/pipeline.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { ManualScheduler } from '../support/scheduler.ts';
+import { simulatedPlatform } from '../support/simulated-platform.ts';
 
 describe.each(engines())('lifecycle statuses on %s', (engine) => {
   let gateway: Gateway;
   let platform: Client;
   const scheduler = new ManualScheduler();
   beforeAll(async () => {
-    gateway = await startGateway(engine, { platform: { kind: 'simulated', scheduler, stepDelayMs: 0 }, sellerProfiles: true });
+    gateway = await startGateway(engine, { platform: simulatedPlatform({ scheduler, stepDelayMs: 0 }), sellerProfiles: true });
     platform = await gateway.platform();
   });
   afterAll(() => gateway?.stop());

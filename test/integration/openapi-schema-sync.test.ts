@@ -3,7 +3,7 @@
  * flags of the GraphQL schema, the rule catalogue split between the 422s of
  * each endpoint, and request schemas matching the GraphQL input types that
  * decode.ts reads. The invoice and credit note schemas and input types are both
- * derived from the document shape (src/domain/document-shape/), so only their
+ * derived from the document shape (src/model/document-shape/), so only their
  * kind-to-type mappings can drift apart; the other request schemas are written
  * by hand and compared field by field.
  */
@@ -12,8 +12,8 @@ import { getNullableType, isEnumType, isInputObjectType, isListType, isNonNullTy
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 import { LIFECYCLE_FLAGS, LIFECYCLE_RULES, WEBHOOK_RULES } from '../../rest-facade/openapi/replies.ts';
-import { DOCUMENT_SHAPE, type ObjectName } from '../../src/domain/document-shape/index.ts';
-import { RULE_CATALOGUE } from '../../src/domain/rules/catalogue.ts';
+import { DOCUMENT_SHAPE, type ObjectName } from '../../src/model/document-shape/index.ts';
+import { RULE_CATALOGUE } from '../../src/model/rule-catalogue.ts';
 import { schema as graphQLSchema } from '../../src/schema/index.ts';
 import { toWireName } from '../../src/schema/wire-names.ts';
 import { resolveRef, type Obj } from '../support/openapi.ts';
@@ -51,7 +51,7 @@ describe('OpenAPI document', () => {
       const source = readFileSync(new URL(`../../src/${file}`, import.meta.url), 'utf8');
       return [...new Set([...source.matchAll(/rule: '([A-Z0-9-]+)'/g)].map((match) => match[1]))].sort();
     };
-    expect(emittedBy('domain/lifecycle/service.ts')).toEqual([...LIFECYCLE_RULES].sort());
+    expect(emittedBy('domain/lifecycle/lifecycle-service.ts')).toEqual([...LIFECYCLE_RULES].sort());
     expect(emittedBy('webhooks/endpoints.ts')).toEqual([...WEBHOOK_RULES].sort());
   });
 

@@ -13,14 +13,14 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { buildApp } from '../../src/app/app.ts';
 import type { Database, Engine } from '../../src/db/client.ts';
 import { submissionDocuments, submissionEvents, submissions } from '../../src/db/schema.ts';
 import type { CommittedEvent, EventSink } from '../../src/domain/events/types.ts';
-import { DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
-import { setSellerProfile } from '../../src/domain/seller-profile/service.ts';
-import { createToken } from '../../src/domain/tenancy/service.ts';
-import { createLogger } from '../../src/logger.ts';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
+import { setSellerProfile } from '../../src/domain/sellers/sellers-service.ts';
+import { createToken } from '../../src/domain/tenancy/tenancy-service.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { claimDue } from '../../src/pipeline/claim.ts';
 import { finishBatch } from '../../src/pipeline/finish.ts';
 import { processSubmission } from '../../src/pipeline/process.ts';

@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NO_EVENTS } from '../../src/domain/events/types.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import type { Flow } from '../../src/platform/afnor/types.ts';
-import { pollAcknowledgements } from '../../src/platform/sender/acknowledgement.ts';
+import { pollAcknowledgements } from '../../src/platform/outbound/acknowledgement.ts';
 import { engines } from '../support/gateway.ts';
 import { until, useSenderHarness } from '../support/sender-harness.ts';
 

@@ -13,11 +13,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildCdar, type CdarStatus } from '../../sandbox-pa/src/cdar.ts';
 import { platformFlows, platformInboundProblems, submissionEvents, submissions } from '../../src/db/schema.ts';
 import { NO_EVENTS } from '../../src/domain/events/types.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { createFlowClient } from '../../src/platform/afnor/client.ts';
 import type { Flow } from '../../src/platform/afnor/types.ts';
-import { createStatusPoller, type StatusPoller } from '../../src/platform/statuses/index.ts';
-import { readCursor } from '../../src/platform/statuses/store.ts';
+import { createStatusPoller, type StatusPoller } from '../../src/platform/inbound/status-poller.ts';
+import { readCursor } from '../../src/platform/inbound/inbound-store.ts';
 import type { Client } from '../support/client.ts';
 import { creditNote, invoice } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';

@@ -3,7 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifecycleStatuses } from '../../src/db/schema.ts';
-import { revokeToken } from '../../src/domain/tenancy/service.ts';
+import { revokeToken } from '../../src/domain/tenancy/tenancy-service.ts';
 import { creditNote, invoice } from '../support/documents.ts';
 import { AUTH_CACHE_TTL_IN_TESTS_MS, engines, startGateway, type Gateway } from '../support/gateway.ts';
 

@@ -4,8 +4,8 @@
  * and mutation, on each engine; a fresh tenant per test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LEGAL_NOTES } from '../../src/domain/seller-profile/defaults.ts';
-import { onSellerProfileSaved } from '../../src/domain/seller-profile/service.ts';
+import { DEFAULT_LEGAL_NOTES } from '../../src/domain/sellers/seller-defaults.ts';
+import { onSellerProfileSaved } from '../../src/domain/sellers/sellers-service.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
 const PATH = '/v1/seller-profile';

@@ -10,10 +10,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import type { Client } from '../support/client.ts';
 import { creditNote, invoice } from '../support/documents.ts';
-import { DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { processed } from '../support/pipeline.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { ManualScheduler } from '../support/scheduler.ts';
+import { simulatedPlatform } from '../support/simulated-platform.ts';
 import { eventOf, eventsOf, liveByStatuses, liveBySubmissions, PROBE, sseSubscribe, summary, wsConnect } from '../support/subscribers.ts';
 import { SUBMISSION_EVENTS as EVENTS, SUBMISSION_UPDATED as UPDATED, type Collector, type WsOptions } from '../support/subscribers.ts';
 
@@ -31,7 +32,7 @@ describe.each(engines())('subscriptions on %s', (engine) => {
   const scheduler = new ManualScheduler();
   const open: Array<{ close(): unknown }> = [];
   beforeAll(async () => {
-    gateway = await startGateway(engine, { platform: { kind: 'simulated', scheduler, stepDelayMs: 0 } });
+    gateway = await startGateway(engine, { platform: simulatedPlatform({ scheduler, stepDelayMs: 0 }) });
     const credential = await gateway.platform(`test-pa-${randomUUID()}`);
     platform = credential;
     platformToken = credential.token;

@@ -14,6 +14,7 @@ import { engines, type Gateway } from '../support/gateway.ts';
 import { ALL_EVENT_TYPES, deliveriesOf, endpointOf, gql, type DeliveryNode } from '../support/webhook-api.ts';
 import { startWebhookGateway } from '../support/webhook-gateway.ts';
 import { ManualScheduler } from '../support/scheduler.ts';
+import { simulatedPlatform } from '../support/simulated-platform.ts';
 import { webhookFixtures } from '../support/webhook-fixtures.ts';
 
 const ROTATE = `mutation ($id: ID!) { rotateWebhookSecret(id: $id) { __typename ... on WebhookSecretRotated { secret endpoint { id previousSecretExpiresAt } } } }`;
@@ -29,7 +30,7 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
 
   beforeAll(async () => {
     gateway = await startWebhookGateway(engine, {
-      platform: { kind: 'simulated', scheduler, stepDelayMs: 0 },
+      platform: simulatedPlatform({ scheduler, stepDelayMs: 0 }),
       sellerProfiles: true,
       webhooks: { clock, workers: 2 },
     });

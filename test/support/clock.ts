@@ -1,6 +1,6 @@
 /**
  * A clock the test drives, for webhook delivery: the retry gate in
- * `deliver.ts` and the 10-second cut in `sender.ts` read the gateway's clock,
+ * `deliver.ts` and the 10-second cut in `http-post.ts` read the gateway's clock,
  * so a test moves through hours of retries, or past a cut, without waiting.
  *
  * It starts 30 days in the past. The queue's `startAfter` for a retry is
@@ -8,7 +8,7 @@
  * real time) finds every retry due at once, and only the gateway's own check
  * of `next_attempt_at` against this clock decides when the retry goes out.
  */
-import type { Clock } from '../../src/clock.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;

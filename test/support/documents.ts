@@ -7,7 +7,7 @@
  * document's totals its lines (BR-CO-10/14/15/16 keep holding).
  */
 import { readFileSync } from 'node:fs';
-import type { CreditNoteDocument, CreditNoteLine, InvoiceDocument, InvoiceLine, Tax, TaxId } from '../../src/domain/documents.ts';
+import type { CreditNoteDocument, CreditNoteLine, InvoiceDocument, InvoiceLine, Tax, TaxId } from '../../src/model/documents.ts';
 import { toGraphQLName } from '../../src/schema/wire-names.ts';
 
 /** The official EN 16931 examples converted to the SaaS format: each breaks a French rule decided by the body (examples/README.md). */

@@ -1,5 +1,5 @@
 /**
- * fast-check arbitraries of SaaS bodies (src/domain/documents.ts) that a
+ * fast-check arbitraries of SaaS bodies (src/model/documents.ts) that a
  * billing platform could send: invoices and credit notes to a French company
  * (B2B, SIREN), an EU company (B2BInt, VAT number, 0 % reverse charge) or a
  * consumer (B2C, e-mail only); one to six lines at the French rates 20, 10,
@@ -11,7 +11,7 @@
  * einvoice-mutations.ts makes invalid variants of them.
  */
 import fc from 'fast-check';
-import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument, InvoiceLine, Tax } from '../../src/domain/documents.ts';
+import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument, InvoiceLine, Tax } from '../../src/model/documents.ts';
 import { checkVatNumber, frenchVatKey, isValidSiren } from '../../src/domain/rules/identifiers.ts';
 
 /** The French processing rule the buyer should get (BR-FR-20). */

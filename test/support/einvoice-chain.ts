@@ -4,8 +4,8 @@
  * profile → UBL 2.1 and CII D16B → the official artefacts (XSD, EN 16931,
  * BR-FR) for both syntaxes.
  */
-import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../../src/domain/documents.ts';
-import { completeSellerProfile, DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
+import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../../src/model/documents.ts';
+import { completeSellerProfile, DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { writeCii } from '../../src/einvoice/cii.ts';
 import type { BodyDocument, DeriveInput } from '../../src/einvoice/derive.ts';
 import { type PrecedingInvoice, toEInvoice } from '../../src/einvoice/map.ts';

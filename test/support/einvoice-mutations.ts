@@ -7,7 +7,7 @@
  * tests to find out: a mutation names what it changed, not the expected rule.
  */
 import fc from 'fast-check';
-import type { CreditNoteDocument, InvoiceDocument, InvoiceLine } from '../../src/domain/documents.ts';
+import type { CreditNoteDocument, InvoiceDocument, InvoiceLine } from '../../src/model/documents.ts';
 import { type BodyCase, bodyCase } from './einvoice-arbitraries.ts';
 
 /** A generated body with one mutation applied. */

@@ -4,15 +4,15 @@
  * Tests isolate themselves by creating their own tenants, never by cleaning.
  */
 import { randomUUID } from 'node:crypto';
-import { buildApp, type App, type PlatformOption, type RealtimeLimits, type WebhookOptions } from '../../src/app.ts';
+import { buildApp, type App, type PlatformOption, type RealtimeLimits, type WebhookOptions } from '../../src/app/app.ts';
 import type { Database, Engine } from '../../src/db/client.ts';
 import { openEmbedded, openPostgres, type QueryObserver } from '../../src/db/open.ts';
-import { DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
-import { setSellerProfile } from '../../src/domain/seller-profile/service.ts';
-import { createPlatformToken, createToken } from '../../src/domain/tenancy/service.ts';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
+import { setSellerProfile } from '../../src/domain/sellers/sellers-service.ts';
+import { createPlatformToken, createToken } from '../../src/domain/tenancy/tenancy-service.ts';
 import type { PlatformHooks } from '../../src/platform/hooks.ts';
 import type { RateLimitSettings } from '../../src/limits/rate-limits.ts';
-import { createLogger, type Logger } from '../../src/logger.ts';
+import { createLogger, type Logger } from '../../src/lib/logger.ts';
 import { Client } from './client.ts';
 
 /** How long test gateways reuse a token lookup. */

@@ -2,7 +2,19 @@
  * A scheduler the test drives: tasks wait until the test runs them, so the
  * simulated platform's script plays without real sleeps.
  */
-import type { Scheduler } from '../../src/platform/scheduler.ts';
+/** When delayed work runs: the simulated platform takes one so tests can drive its script instead of sleeping. */
+export interface Scheduler {
+  /** Runs `task` after `delayMs`; returns a function that cancels it. */
+  after(delayMs: number, task: () => Promise<void> | void): () => void;
+}
+
+/** Real timers. */
+export const realTimers: Scheduler = {
+  after(delayMs, task) {
+    const timer = setTimeout(() => void task(), delayMs);
+    return () => clearTimeout(timer);
+  },
+};
 
 export class ManualScheduler implements Scheduler {
   private readonly queue: Array<{ task: () => Promise<void> | void; cancelled: boolean }> = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cachedAuthenticator } from '../../src/domain/tenancy/auth-cache.ts';
-import { createToken, revokeToken } from '../../src/domain/tenancy/service.ts';
+import { createToken, revokeToken } from '../../src/domain/tenancy/tenancy-service.ts';
 import { openTestDatabase } from '../support/gateway.ts';
 
 describe('cached token lookups', () => {

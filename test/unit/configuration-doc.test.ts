@@ -1,9 +1,9 @@
-/** docs/configuration.md lists every environment variable src/config.ts and src/platform/settings.ts read. */
+/** docs/configuration.md lists every environment variable src/app/config.ts and src/platform/settings.ts read. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '../../src/config.ts';
+import { CONFIG_VARIABLES } from '../../src/app/config.ts';
 
-const source = ['../../src/config.ts', '../../src/platform/settings.ts']
+const source = ['../../src/app/config.ts', '../../src/platform/settings.ts']
   .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
   .join('\n');
 const doc = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');

@@ -1,5 +1,5 @@
 /**
- * The document shape (src/domain/document-shape/) and docs/mapping.md tell the same story: every field the shape
+ * The document shape (src/model/document-shape/) and docs/mapping.md tell the same story: every field the shape
  * gives an EN 16931 business term is mapped under that term from its JSON pointer, every body pointer the table
  * reads is a field of the shape (or one of the documented extension fields), a row reading a pointer as it is
  * names the term the shape gives it, and each object's business group heads the section its fields are mapped in.
@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_SHAPE, type FieldSpec, fieldsOf, type ObjectName, type ObjectSpec } from '../../src/domain/document-shape/index.ts';
+import { DOCUMENT_SHAPE, type FieldSpec, fieldsOf, type ObjectName, type ObjectSpec } from '../../src/model/document-shape/index.ts';
 
 // Extra fields the mapping reads from the stored body without the shape naming them (none: every field the
 // mapping reads is declared, so GraphQL clients can send it too).

@@ -12,7 +12,7 @@ import {
   lifecycleCode,
   REJECTING_CODES,
 } from '../../src/domain/lifecycle/codes.ts';
-import { documentTypeOf } from '../../src/platform/statuses/match.ts';
+import { documentTypeOf } from '../../src/platform/inbound/match.ts';
 
 /** The codes `custom:is-valid-invoice-status-code` accepts (BR-FR-CDV-CL-06), read from the artefact itself. */
 function schematronCodes(): number[] {

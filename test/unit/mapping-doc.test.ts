@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { XmlAttribute, XmlDocument, XmlElement, type XmlNode } from 'libxml2-wasm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CreditNoteDocument, InvoiceDocument } from '../../src/domain/documents.ts';
-import { completeSellerProfile, DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
-import type { SellerProfile } from '../../src/domain/seller-profile/profile.ts';
+import type { CreditNoteDocument, InvoiceDocument } from '../../src/model/documents.ts';
+import { completeSellerProfile, DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
+import type { SellerProfile } from '../../src/model/seller-profile.ts';
 import { writeCii } from '../../src/einvoice/cii.ts';
 import { deriveFromBody } from '../../src/einvoice/derive.ts';
 import { type PrecedingInvoice, toEInvoice } from '../../src/einvoice/map.ts';

@@ -1,6 +1,6 @@
 /** PLATFORM and PA_* (src/platform/settings.ts): defaults, and one message naming the variable for each mistake, never the secret. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config-error.ts';
+import { ConfigError } from '../../src/app/config-error.ts';
 import { loadPlatformSettings } from '../../src/platform/settings.ts';
 
 const PA = {

@@ -6,12 +6,11 @@ import { WEBHOOK_OPERATIONS } from '../../rest-facade/webhook-operations.ts';
 import { GRAPHQL_ENV, graphqlEnvSource } from '../../scripts/graphql-env.ts';
 import { operationRunner, type RunOperation } from '../../src/graphql/run-operation.ts';
 import { graphql } from '../../src/graphql/tada.ts';
-import { RECORD_LIFECYCLE_STATUS } from '../../src/platform/report.ts';
 import { schema } from '../../src/schema/index.ts';
 import { readFileSync } from 'node:fs';
-import type { Context } from '../../src/context.ts';
+import type { Context } from '../../src/app/context.ts';
 
-const BUILT_INS = [...Object.values(OPERATIONS), ...Object.values(WEBHOOK_OPERATIONS), RECORD_LIFECYCLE_STATUS];
+const BUILT_INS = [...Object.values(OPERATIONS), ...Object.values(WEBHOOK_OPERATIONS)];
 
 describe('operationRunner', () => {
   it('accepts every built-in document of the gateway', () => {

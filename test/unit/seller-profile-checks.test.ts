@@ -1,8 +1,8 @@
 /** checkSellerProfile, table-driven: one case per refused value, every rule reached; the defaults and the demo profile. */
 import { describe, expect, it } from 'vitest';
-import { BILLING_FRAMEWORKS, checkSellerProfile, SELLER_PROFILE_RULES } from '../../src/domain/seller-profile/checks.ts';
-import { completeSellerProfile, DEFAULT_LEGAL_NOTES, DEMO_SELLER_PROFILE } from '../../src/domain/seller-profile/defaults.ts';
-import type { SellerProfileInput } from '../../src/domain/seller-profile/profile.ts';
+import { BILLING_FRAMEWORKS, checkSellerProfile, SELLER_PROFILE_RULES } from '../../src/domain/sellers/seller-checks.ts';
+import { completeSellerProfile, DEFAULT_LEGAL_NOTES, DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
+import type { SellerProfileInput } from '../../src/model/seller-profile.ts';
 
 const valid: SellerProfileInput = {
   name: 'Atelier Numérique SAS',

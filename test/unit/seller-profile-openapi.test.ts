@@ -7,7 +7,7 @@
 import { isInputObjectType, isNonNullType, isObjectType, type GraphQLInputObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../rest-facade/openapi/index.ts';
-import { SELLER_PROFILE_RULES } from '../../src/domain/seller-profile/checks.ts';
+import { SELLER_PROFILE_RULES } from '../../src/domain/sellers/seller-checks.ts';
 import { schema } from '../../src/schema/index.ts';
 import { toWireName } from '../../src/schema/wire-names.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken } from '../../src/context.ts';
+import { bearerToken } from '../../src/app/context.ts';
 import { hashToken, mintToken, sameHash, tokenPrefix } from '../../src/domain/tenancy/token.ts';
 
 describe('tokens', () => {

@@ -4,7 +4,7 @@
  * as the change, and handed to an `EventSink` once that transaction commits.
  */
 import type { Executor } from '../../db/client.ts';
-import type { DocumentType } from '../documents.ts';
+import type { DocumentType } from '../../model/documents.ts';
 
 export type SubmissionEventType = 'received' | 'lifecycle_status_added' | 'processing_state_changed';
 

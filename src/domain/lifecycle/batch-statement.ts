@@ -26,7 +26,7 @@ import { executeKeyed } from '../../db/keyed.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { SubmissionRow } from '../submissions/read/index.ts';
 import { FINAL_CODES, REJECTING_CODES } from './codes.ts';
-import type { LifecycleStatusRow } from './store.ts';
+import type { LifecycleStatusRow } from './lifecycle-store.ts';
 
 /** One status to record, checked by the service (a code of the CDV list, `occurred_at` a valid instant, storable texts). */
 export interface BatchItem {

@@ -18,7 +18,7 @@ import type { CommittedEvent, EventSink } from '../events/types.ts';
 import type { SubmissionRow } from '../submissions/read/index.ts';
 import { recordBatch, type BatchItem, type BatchOutcome } from './batch-statement.ts';
 import { findByEventId, lockSubmissions } from './recording-store.ts';
-import type { LifecycleStatusRow } from './store.ts';
+import type { LifecycleStatusRow } from './lifecycle-store.ts';
 
 /** What became of one status. `events`: to hand to the sink's `committed` (already committed). */
 export type Written =

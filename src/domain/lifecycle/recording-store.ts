@@ -2,7 +2,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { lifecycleStatuses, submissions } from '../../db/schema.ts';
-import { statusColumns, type LifecycleStatusRow } from './store.ts';
+import { statusColumns, type LifecycleStatusRow } from './lifecycle-store.ts';
 
 /**
  * Locks the submissions `ids` (any tenant: the platform reports for all)

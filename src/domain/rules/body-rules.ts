@@ -5,7 +5,7 @@
  * and the generated document cannot disagree on them.
  */
 import { type DeriveInput, deriveFromBody } from '../../einvoice/derive.ts';
-import type { RuleViolation } from './catalogue.ts';
+import type { RuleViolation } from '../../model/rule-catalogue.ts';
 
 function isPrefix(prefix: RuleViolation['path'], path: RuleViolation['path']): boolean {
   return prefix.length <= path.length && prefix.every((segment, i) => segment === path[i]);

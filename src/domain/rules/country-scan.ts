@@ -1,4 +1,4 @@
-import type { RuleViolation } from './catalogue.ts';
+import type { RuleViolation } from '../../model/rule-catalogue.ts';
 import { checkCountry } from './code-lists.ts';
 
 // A visited container, linked to its parent so the path is only built when a

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { CreditNoteDocument } from '../documents.ts';
-import type { RuleViolation } from './catalogue.ts';
+import type { CreditNoteDocument } from '../../model/documents.ts';
+import type { RuleViolation } from '../../model/rule-catalogue.ts';
+import type { SellerProfile } from '../../model/seller-profile.ts';
 import { missingCurrency } from './code-lists.ts';
 import { scanCountries } from './country-scan.ts';
 import { currencySchema, lineSchema } from './schemas.ts';
@@ -40,9 +41,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * (`GW-ORIGIN-INVOICE-UNKNOWN`, spec § Errors cause 7): that needs the
  * database and is done by the submission service.
  */
-export function checkCreditNote(doc: CreditNoteDocument): RuleViolation[] {
+export function checkCreditNote(doc: CreditNoteDocument, seller?: SellerProfile): RuleViolation[] {
   const result = creditNoteSchema.safeParse(doc);
   const violations = result.success ? [] : toViolations(result.error.issues);
   // The buyer is the original invoice's customer, which needs the database: its rules (BR-FR-12) run in the pipeline.
-  return withBodyRules(violations.concat(scanCountries(doc)), { kind: 'credit_note', document: doc, customer: undefined });
+  return withBodyRules(violations.concat(scanCountries(doc)), { kind: 'credit_note', document: doc, customer: undefined, seller });
 }

@@ -1,4 +1,4 @@
-import type { RuleId } from './catalogue.ts';
+import type { RuleId } from '../../model/rule-catalogue.ts';
 
 /**
  * The outcome of a single-value check that failed: which rule, and the message

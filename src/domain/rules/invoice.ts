@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { InvoiceDocument } from '../documents.ts';
-import type { RuleViolation } from './catalogue.ts';
+import type { InvoiceDocument } from '../../model/documents.ts';
+import type { RuleViolation } from '../../model/rule-catalogue.ts';
+import type { SellerProfile } from '../../model/seller-profile.ts';
 import { scanCountries } from './country-scan.ts';
 import { checkTaxId } from './identifiers.ts';
 import { currencySchema, lineSchema } from './schemas.ts';
@@ -37,8 +38,8 @@ const invoiceSchema = z.object({
  * BR-FR rules the body decides (`withBodyRules`). A shape the
  * structural check should have refused yields `GW-SHAPE`, not an exception.
  */
-export function checkInvoice(doc: InvoiceDocument): RuleViolation[] {
+export function checkInvoice(doc: InvoiceDocument, seller?: SellerProfile): RuleViolation[] {
   const result = invoiceSchema.safeParse(doc);
   const violations = result.success ? [] : toViolations(result.error.issues);
-  return withBodyRules(violations.concat(scanCountries(doc)), { kind: 'invoice', document: doc });
+  return withBodyRules(violations.concat(scanCountries(doc)), { kind: 'invoice', document: doc, seller });
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isRuleId, type RuleViolation } from './catalogue.ts';
+import { isRuleId, type RuleViolation } from '../../model/rule-catalogue.ts';
 import type { Finding } from './findings.ts';
 
 /** The `ctx` a zod 4 `.superRefine` callback receives. */

@@ -1,7 +1,7 @@
 /**
  * The write side's read of an Idempotency-Key: when a key was used with other
  * bytes, the service compares the stored document with the new one (`keyConflict`
- * in `service.ts`).
+ * in `submission-service.ts`).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';

@@ -4,7 +4,7 @@
  * submit service, written with the row (`write.ts`), read by `read/`.
  */
 import { buyerFacts } from '../../einvoice/buyer.ts';
-import type { CreditNoteDocument, InvoiceDocument } from '../documents.ts';
+import type { CreditNoteDocument, InvoiceDocument } from '../../model/documents.ts';
 import type { SubmissionBuyer, SubmissionSummary } from './read/rows.ts';
 
 /**

@@ -48,6 +48,7 @@ type SubmitItem = {
   document_type: NewSubmission['documentType'];
   saas_id: string;
   number: string;
+  seller_siren: string | null;
   issue_date: string;
   origin_submission_id: string | null;
   preceding_invoice_number: string | null;
@@ -93,7 +94,7 @@ const BODY_SEPARATOR = '\x1e';
 function submitItemCall(v: (name: keyof SubmitItem | 'body') => unknown) {
   return sql`passerelle_submit_item(
     ${v('id')}::uuid, ${v('tenant_id')}::uuid, ${v('document_type')}::document_type, ${v('saas_id')}, ${v('number')},
-    ${v('issue_date')}::date, ${v('origin_submission_id')}::uuid, ${v('preceding_invoice_number')}, ${v('preceding_invoice_date')}::date,
+    ${v('seller_siren')}, ${v('issue_date')}::date, ${v('origin_submission_id')}::uuid, ${v('preceding_invoice_number')}, ${v('preceding_invoice_date')}::date,
     ${v('body')}, ${v('body_sha256')}, ${v('created_at')}::timestamptz, ${v('key')}, ${v('request_hash')}, ${v('summary')}::json)`;
 }
 
@@ -140,7 +141,7 @@ const writerFor = preparedPerDatabase((db) => {
     one: db
       .select(outcomeColumns)
       .from(sql`${submitItemCall((name) => sql.placeholder(name))}`)
-      .prepare('passerelle_submit_item'),
+      .prepare('passerelle_submit_item_seller'),
     batch: db
       .select(batchColumns)
       .from(sql`passerelle_submit_batch(${sql.placeholder('items')}::json, ${sql.placeholder('bodies')})`)
@@ -212,6 +213,7 @@ export async function writeSubmission(
     document_type: row.documentType,
     saas_id: row.saasId,
     number: row.number,
+    seller_siren: row.sellerSiren,
     issue_date: row.issueDate,
     origin_submission_id: row.originSubmissionId,
     preceding_invoice_number: row.precedingInvoiceNumber,

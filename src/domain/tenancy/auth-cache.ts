@@ -6,7 +6,7 @@
  * an instance that recently accepted it (docs/api-guide.md, Authentication).
  */
 import type { Db } from '../../db/client.ts';
-import { authenticate, type AuthResult } from './service.ts';
+import { authenticate, type AuthResult } from './tenancy-service.ts';
 import { hashToken } from './token.ts';
 
 export const AUTH_CACHE_TTL_MS = 5000;

@@ -18,3 +18,14 @@ export const ProcessingStateEnum = builder.enumType('ProcessingState', {
     REJECTED: { value: 'rejected', description: 'Refused definitively; a new document with a new number is needed.' },
   } as const,
 });
+
+export const WaitingForEnum = builder.enumType('WaitingFor', {
+  description: 'What a RECEIVED document waits for before the gateway can process it.',
+  values: {
+    SELLER: {
+      value: 'seller',
+      description:
+        "A seller: it was submitted before its tenant had one; the tenant's first seller (createSeller, setSellerProfile) takes it.",
+    },
+  } as const,
+});

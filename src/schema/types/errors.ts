@@ -24,6 +24,8 @@ export interface ValidationIssue {
   path: string;
   rule: string;
   message: string;
+  /** When the seller's profile decides the rule too: a JSON pointer into the seller (e.g. `/vatNumber`). */
+  profilePath?: string;
 }
 
 /**
@@ -33,6 +35,16 @@ export interface ValidationIssue {
 export class ValidationFailed extends Error {
   constructor(readonly issues: ValidationIssue[]) {
     super(`The document breaks ${issues.length} rule${issues.length === 1 ? '' : 's'}`);
+  }
+}
+
+/**
+ * The document names no seller and the tenant has none yet (REST 422 seller-missing): create one first
+ * (`createSeller`, `setSellerProfile`). Nothing was stored and the idempotency key stays free.
+ */
+export class SellerMissing extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super('This tenant has no seller yet: create one (createSeller or setSellerProfile), or name it in sellerSiren');
   }
 }
 
@@ -67,7 +79,18 @@ const ValidationIssueRef = builder.objectRef<ValidationIssue>('ValidationIssue')
     path: t.exposeString('path', { description: 'JSON pointer (RFC 6901) into the field arguments.' }),
     rule: t.exposeString('rule', { description: 'Stable rule id, EN 16931 where one fits (e.g. BR-CL-04).' }),
     message: t.exposeString('message'),
+    profilePath: t.exposeString('profilePath', {
+      nullable: true,
+      description: "When the seller's profile decides the rule too: a JSON pointer into the seller (e.g. `/vatNumber`).",
+    }),
   }),
+});
+
+builder.objectType(SellerMissing, {
+  name: 'SellerMissing',
+  description: 'The document names no seller and the tenant has none yet; nothing was stored and the idempotency key stays free.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ issues: t.field({ type: [ValidationIssueRef], resolve: (error) => error.issues }) }),
 });
 
 builder.objectType(ValidationFailed, {

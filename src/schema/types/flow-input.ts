@@ -19,7 +19,7 @@ import type {
   FlowProfile,
   FlowSyntax,
   ProcessingRule,
-} from '../../platform/afnor/types.ts';
+} from '../../platform/index.ts';
 import { builder } from '../builder.ts';
 
 const FLOW_DIRECTIONS = ['In', 'Out'] as const satisfies readonly FlowDirection[];

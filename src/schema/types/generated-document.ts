@@ -4,8 +4,14 @@
  * the same bytes every time). REST: `rejection` in the record and
  * `GET /v1/{invoices|credit-notes}/{id}/document?syntax=ubl|cii`.
  */
-import { findDocument, findRejection, findValidation, type GeneratedDocuments, type Rejection } from '../../pipeline/store.ts';
-import type { Context } from '../../context.ts';
+import {
+  findDocument,
+  findRejection,
+  findValidation,
+  type GeneratedDocuments,
+  type Rejection,
+} from '../../domain/submissions/read/index.ts';
+import type { Context } from '../../app/context.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { SubmissionRef } from './submission.ts';
@@ -57,8 +63,16 @@ const DocumentSyntaxEnum = builder.enumType('DocumentSyntax', {
  * every submission just accepted, so lookups and webhook payloads of new documents make no query for it.
  */
 function validationOf(s: { id: string; processingState: string }, ctx: Context) {
-  return s.processingState === 'received' ? undefined : findValidation(ctx.db, tenantOf(ctx).id, s.id);
+  if (s.processingState === 'received') return undefined;
+  // Three fields read it: one query per submission and operation.
+  let reads = validations.get(ctx);
+  if (!reads) validations.set(ctx, (reads = new Map()));
+  let read = reads.get(s.id);
+  if (!read) reads.set(s.id, (read = findValidation(ctx.db, tenantOf(ctx).id, s.id)));
+  return read;
 }
+
+const validations = new WeakMap<Context, Map<string, ReturnType<typeof findValidation>>>();
 
 builder.objectFields(SubmissionRef, (t) => ({
   rejection: t.field({
@@ -71,6 +85,12 @@ builder.objectFields(SubmissionRef, (t) => ({
     nullable: true,
     description: 'The French processing rule (`#BAR#` note): B2B, B2BInt or B2C, from the buyer; null until the e-invoice is generated.',
     resolve: async (s, _args, ctx) => (await validationOf(s, ctx))?.processingRule ?? null,
+  }),
+  processingRuleReason: t.string({
+    nullable: true,
+    description:
+      "Why the document got its processing rule: the buyer's identifiers, and for a French company the directory's answer (a SIREN the directory does not know is reported as B2C, DSE v3.2 § 2.3.3).",
+    resolve: async (s, _args, ctx) => (await validationOf(s, ctx))?.processingRuleReason ?? null,
   }),
   validationWarnings: t.field({
     type: [ValidationWarningRef],

@@ -3,14 +3,14 @@
  * a lifecycle status. Only a platform credential may call it; `POST
  * /pa/v1/lifecycle-events` runs it, and so does the simulated platform.
  */
-import { toJsonPointer } from '../../domain/json-pointer.ts';
 import { LIFECYCLE_CODE_LIST } from '../../domain/lifecycle/codes.ts';
-import { recordLifecycleStatus, type LifecycleEvent } from '../../domain/lifecycle/service.ts';
-import type { LifecycleStatusRow } from '../../domain/lifecycle/store.ts';
+import { recordLifecycleStatus, type LifecycleEvent } from '../../domain/lifecycle/lifecycle-service.ts';
+import type { LifecycleStatusRow } from '../../domain/lifecycle/lifecycle-store.ts';
 import type { SubmissionRow } from '../../domain/submissions/read/index.ts';
 import { platformOf } from '../auth.ts';
 import { builder } from '../builder.ts';
-import { inputToWire, wirePathToGraphQL } from '../wire-names.ts';
+import { inputIssues } from '../input-issues.ts';
+import { inputToWire } from '../wire-names.ts';
 import { ValidationFailed } from './errors.ts';
 import { LifecycleStatusRef } from './lifecycle-status.ts';
 import { SubmissionRef } from './submission.ts';
@@ -54,14 +54,7 @@ builder.mutationField('recordLifecycleStatus', (t) =>
       platformOf(ctx);
       const result = await recordLifecycleStatus(ctx.db, ctx.events, inputToWire(input) as LifecycleEvent);
       if (result.ok) return result;
-      const type = info.parentType.getFields()[info.fieldName]!.args[0]!.type;
-      throw new ValidationFailed(
-        result.violations.map((v) => ({
-          path: toJsonPointer(['input', ...wirePathToGraphQL(type, v.path)]),
-          rule: v.rule,
-          message: v.message,
-        })),
-      );
+      throw new ValidationFailed(inputIssues(info, result.violations));
     },
   }),
 );

@@ -6,8 +6,8 @@
  * the gateway must not make a lookup fail to serialise (a non-null enum would null the whole submission).
  */
 import { displayLabel, FINAL_CODES, LIFECYCLE_CODE_LIST, LIFECYCLE_CODES, lifecycleCode } from '../../domain/lifecycle/codes.ts';
-import type { LifecycleStatusRow } from '../../domain/lifecycle/store.ts';
-import type { Context } from '../../context.ts';
+import type { LifecycleStatusRow } from '../../domain/lifecycle/lifecycle-store.ts';
+import type { Context } from '../../app/context.ts';
 import { builder } from '../builder.ts';
 import { statusLoaders } from '../status-loaders.ts';
 

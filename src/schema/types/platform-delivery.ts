@@ -6,9 +6,9 @@
  * acknowledgement, reasonCode...).
  */
 import { DateTimeResolver } from 'graphql-scalars';
-import type { Context } from '../../context.ts';
-import type { AcknowledgementDetail, FlowAckStatus } from '../../platform/afnor/types.ts';
-import { type DeliveryView, findDelivery } from '../../platform/sender/store.ts';
+import type { Context } from '../../app/context.ts';
+import type { AcknowledgementDetail, FlowAckStatus } from '../../platform/index.ts';
+import { type DeliveryView, findDelivery } from '../../platform/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { SubmissionRef } from './submission.ts';

@@ -3,18 +3,12 @@
  * Query `sellerProfile`, mutation `setSellerProfile`; `GET` and `PUT
  * /v1/seller-profile` run these. Field docs carry the business terms.
  */
-import { toJsonPointer } from '../../domain/json-pointer.ts';
-import type {
-  ElectronicAddress,
-  LegalNotes,
-  SellerAddress,
-  SellerProfile,
-  SellerProfileInput,
-} from '../../domain/seller-profile/profile.ts';
-import { getSellerProfile, setSellerProfile } from '../../domain/seller-profile/service.ts';
+import type { ElectronicAddress, LegalNotes, SellerAddress, SellerProfile, SellerProfileInput } from '../../model/seller-profile.ts';
+import { getSellerProfile, setSellerProfile } from '../../domain/sellers/sellers-service.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
-import { inputToWire, wirePathToGraphQL } from '../wire-names.ts';
+import { inputIssues } from '../input-issues.ts';
+import { inputToWire } from '../wire-names.ts';
 import { ValidationFailed } from './errors.ts';
 
 const SellerAddressRef = builder.objectRef<SellerAddress>('SellerAddress').implement({
@@ -47,8 +41,8 @@ const LegalNotesRef = builder.objectRef<LegalNotes>('LegalNotes').implement({
   }),
 });
 
-const SellerProfileRef = builder.objectRef<SellerProfile>('SellerProfile').implement({
-  description: 'The tenant’s seller (BG-4), as stored: complete, defaults filled in.',
+export const SellerProfileRef = builder.objectRef<SellerProfile>('SellerProfile').implement({
+  description: 'A seller (BG-4) of the tenant, as stored: complete, defaults filled in.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'BT-27 Seller name.' }),
     tradingName: t.exposeString('trading_name', { nullable: true, description: 'BT-28 Seller trading name.' }),
@@ -66,6 +60,13 @@ const SellerProfileRef = builder.objectRef<SellerProfile>('SellerProfile').imple
     bic: t.exposeString('bic', { nullable: true, description: 'BT-86 Payment service provider identifier (BIC).' }),
     billingFramework: t.exposeString('billing_framework', { description: 'Default BT-23 billing framework (BR-FR-08), e.g. S1.' }),
     legalNotes: t.field({ type: LegalNotesRef, resolve: (p) => p.legal_notes }),
+    vatRegime: t.exposeString('vat_regime', {
+      description:
+        'VAT regime (DSE v3.2 § 3.7.7): normal_monthly, normal_quarterly, simplified or franchise; sets the e-reporting periods.',
+    }),
+    vatOnDebits: t.exposeBoolean('vat_on_debits', {
+      description: 'Option for paying VAT on debits: BT-8 on every invoice, and no payment data owed.',
+    }),
   }),
 });
 
@@ -92,8 +93,8 @@ const LegalNotesInput = builder.inputType('LegalNotesInput', {
   fields: (t) => ({ pmt: t.string(), pmd: t.string(), aab: t.string() }),
 });
 
-const SellerProfileInputRef = builder.inputType('SellerProfileInput', {
-  description: 'A whole seller profile: it replaces the stored one.',
+export const SellerProfileInputRef = builder.inputType('SellerProfileInput', {
+  description: 'A whole seller profile (setSellerProfile, createSeller, updateSeller): it replaces the stored one.',
   fields: (t) => ({
     name: t.string({ required: true, description: 'BT-27' }),
     tradingName: t.string({ description: 'BT-28' }),
@@ -107,6 +108,11 @@ const SellerProfileInputRef = builder.inputType('SellerProfileInput', {
     bic: t.string({ description: 'BT-86 (BIC, checked).' }),
     billingFramework: t.string({ description: 'BT-23 default (BR-FR-08); default S1.' }),
     legalNotes: t.field({ type: LegalNotesInput }),
+    vatRegime: t.string({
+      description:
+        'normal_monthly, normal_quarterly, simplified or franchise (DSE v3.2 § 3.7.7); required by createSeller, default normal_monthly for setSellerProfile.',
+    }),
+    vatOnDebits: t.boolean({ description: 'Option for paying VAT on debits (BT-8 = 3/5, Annexe 7 G1.43); default false.' }),
   }),
 });
 
@@ -119,7 +125,7 @@ builder.queryFields((t) => ({
   sellerProfile: t.field({
     type: SellerProfileRef,
     nullable: true,
-    description: 'Your seller profile; null until one is set.',
+    description: 'Your default seller (the one documents without sellerSiren use); null until you have a seller.',
     resolve: (_root, _args, ctx) => getSellerProfile(ctx.db, tenantOf(ctx).id),
   }),
 }));
@@ -127,21 +133,15 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   setSellerProfile: t.field({
     type: SellerProfileSavedRef,
-    description: 'Sets (replaces) your seller profile; ValidationFailed lists every refused value, with paths into `input`.',
+    description:
+      'Sets your default seller: the seller `input.siren` is created or replaced and becomes the default; ValidationFailed lists every refused value, with paths into `input`.',
     errors: { types: [ValidationFailed], directResult: true as const, union: { name: 'SetSellerProfileResult' } },
     args: { input: t.arg({ type: SellerProfileInputRef, required: true }) },
     resolve: async (_root, { input }, ctx, info) => {
       const tenantId = tenantOf(ctx).id;
       const result = await setSellerProfile(ctx.db, tenantId, inputToWire(input) as SellerProfileInput);
       if (result.ok) return { profile: result.profile };
-      const type = info.parentType.getFields()[info.fieldName]!.args.find((a) => a.name === 'input')!.type;
-      throw new ValidationFailed(
-        result.violations.map((v) => ({
-          path: toJsonPointer(['input', ...wirePathToGraphQL(type, v.path)]),
-          rule: v.rule,
-          message: v.message,
-        })),
-      );
+      throw new ValidationFailed(inputIssues(info, result.violations));
     },
   }),
 }));

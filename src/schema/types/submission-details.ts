@@ -5,7 +5,7 @@
  * elsewhere (events, mutation results) load it per request in one query (DataLoader).
  */
 import DataLoader from 'dataloader';
-import type { Context } from '../../context.ts';
+import type { Context } from '../../app/context.ts';
 import {
   type ProcessingStep,
   processingSteps,

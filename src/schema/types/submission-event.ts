@@ -5,7 +5,7 @@
  * transaction that recorded them committed.
  */
 import { GraphQLError } from 'graphql';
-import type { EventView } from '../../domain/events/store.ts';
+import type { EventView } from '../../domain/events/events-store.ts';
 import { getSubmission } from '../../domain/submissions/read/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';

@@ -4,7 +4,7 @@
  * into the read side's `SubmissionFilter` and `SubmissionOrder`, every
  * mistake named by its input path.
  */
-import type { DocumentType } from '../../domain/documents.ts';
+import type { DocumentType } from '../../model/documents.ts';
 import type { SubmissionFilter, SubmissionOrder, SubmissionRow } from '../../domain/submissions/read/index.ts';
 import { badInput } from '../bad-input.ts';
 import { builder } from '../builder.ts';

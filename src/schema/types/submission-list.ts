@@ -15,7 +15,7 @@ import {
   type SubmissionFilter,
   type SubmissionOrder,
 } from '../../domain/submissions/read/index.ts';
-import type { Context } from '../../context.ts';
+import type { Context } from '../../app/context.ts';
 import { tenantOf } from '../auth.ts';
 import { badInput } from '../bad-input.ts';
 import { builder } from '../builder.ts';
@@ -45,15 +45,17 @@ builder.queryFields((t) => ({
       type: SubmissionRef,
       description:
         "The caller's submissions matching `filter`, in `orderBy` order (newest first by default), at most 100 per page. " +
-        '`documentType` and `processingState` are the older spelling of the same filters.',
+        '`documentType`, `processingState` and `sellerSiren` are the older spelling of the same filters.',
       args: {
         filter: t.arg({ type: SubmissionFilterInput }),
         orderBy: t.arg({ type: SubmissionOrderInput }),
         documentType: t.arg({ type: DocumentTypeEnum }),
         processingState: t.arg({ type: ProcessingStateEnum }),
+        sellerSiren: t.arg.string({ description: "Only the documents of this seller (a SIREN of the caller's sellers); `filter.sellerSiren` too." }),
       },
       resolve: async (_root, args, ctx) => {
         const filter = readFilter(args.filter, { documentType: args.documentType, processingState: args.processingState });
+        filter.sellerSiren ??= sirenArgument(args.sellerSiren, 'sellerSiren');
         const order = readOrder(args.orderBy);
         const after = position(order, args.after, 'after');
         const before = position(order, args.before, 'before');

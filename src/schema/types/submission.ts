@@ -7,7 +7,7 @@ import { getSubmission, type SubmissionRow, type SubmissionWithStatus } from '..
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { statusLoaders } from '../status-loaders.ts';
-import { DocumentTypeEnum, ProcessingStateEnum } from './enums.ts';
+import { DocumentTypeEnum, ProcessingStateEnum, WaitingForEnum } from './enums.ts';
 import { LifecycleStatusRef } from './lifecycle-status.ts';
 
 export const SubmissionRef = builder.objectRef<SubmissionRow>('Submission').implement({
@@ -16,8 +16,18 @@ export const SubmissionRef = builder.objectRef<SubmissionRow>('Submission').impl
     id: t.exposeID('id', { description: 'Identifier assigned by the gateway (REST `submission_id`).' }),
     documentType: t.field({ type: DocumentTypeEnum, resolve: (s) => s.documentType }),
     saasId: t.exposeString('saasId', { description: 'Identifier supplied by the client (the document `id`).' }),
-    number: t.exposeString('number', { description: 'Document number (BT-1).' }),
+    number: t.exposeString('number', { description: 'Document number (BT-1), unique per seller and document type.' }),
+    sellerSiren: t.exposeString('sellerSiren', {
+      nullable: true,
+      description: "The seller's SIREN (BT-30): the one the document named, else the tenant's default seller; null while it waits for one.",
+    }),
     processingState: t.field({ type: ProcessingStateEnum, resolve: (s) => s.processingState }),
+    waitingFor: t.field({
+      type: WaitingForEnum,
+      nullable: true,
+      description: 'What a RECEIVED document waits for before processing; null when it waits for nothing.',
+      resolve: (s) => (s.processingState === 'received' && s.sellerSiren === null ? 'seller' : null),
+    }),
     issueDate: t.field({
       type: 'Date',
       description: 'BT-2: the date in France (Europe/Paris) of `finalizedAt`, else `createdAt`, as the generated e-invoice carries it.',

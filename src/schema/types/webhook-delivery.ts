@@ -1,7 +1,7 @@
 /** WebhookDelivery and WebhookAttempt: what was sent to an endpoint, every attempt, and redelivery. */
 import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
-import { getEndpoint, pageDeliveries, redeliver, type DeliveryView } from '../../webhooks/endpoints.ts';
-import type { AttemptRow } from '../../webhooks/store.ts';
+import { getEndpoint, pageDeliveries, redeliver, type DeliveryView } from '../../webhooks/index.ts';
+import type { AttemptRow } from '../../webhooks/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { NotFound } from './errors.ts';

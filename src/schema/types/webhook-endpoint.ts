@@ -2,13 +2,21 @@
  * WebhookEndpoint, its queries and mutations: a tenant registers HTTPS
  * endpoints that receive signed (Standard Webhooks) submission events.
  */
-import { toJsonPointer } from '../../domain/json-pointer.ts';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { RuleViolation } from '../../domain/rules/index.ts';
-import { changeEndpoint, createEndpoint, deleteEndpoint, getEndpoint, rotateSecret } from '../../webhooks/endpoints.ts';
-import { listEndpoints, type EndpointRow } from '../../webhooks/store.ts';
+import {
+  changeEndpoint,
+  createEndpoint,
+  deleteEndpoint,
+  type EndpointRow,
+  getEndpoint,
+  listEndpoints,
+  rotateSecret,
+} from '../../webhooks/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
-import { inputToWire, wirePathToGraphQL } from '../wire-names.ts';
+import { inputIssues } from '../input-issues.ts';
+import { inputToWire } from '../wire-names.ts';
 import { NotFound, ValidationFailed } from './errors.ts';
 
 export const WebhookEndpointRef = builder.objectRef<EndpointRow>('WebhookEndpoint').implement({
@@ -72,11 +80,8 @@ const WebhookEndpointDeletedRef = builder.objectRef<{ id: string }>('WebhookEndp
 });
 
 /** A ValidationFailed whose paths point into the `input` argument of the current field. */
-function invalid(info: { parentType: { getFields(): Record<string, any> }; fieldName: string }, violations: RuleViolation[]) {
-  const type = info.parentType.getFields()[info.fieldName].args.find((a: { name: string }) => a.name === 'input').type;
-  return new ValidationFailed(
-    violations.map((v) => ({ path: toJsonPointer(['input', ...wirePathToGraphQL(type, v.path)]), rule: v.rule, message: v.message })),
-  );
+function invalid(info: GraphQLResolveInfo, violations: RuleViolation[]) {
+  return new ValidationFailed(inputIssues(info, violations));
 }
 
 builder.queryFields((t) => ({

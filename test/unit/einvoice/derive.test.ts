@@ -5,7 +5,7 @@
 // differential.test.ts checks the rules against the artefacts themselves.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../../../src/domain/documents.ts';
+import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../../../src/model/documents.ts';
 import { deriveFromBody } from '../../../src/einvoice/derive.ts';
 
 const read = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../../examples/${name}`, import.meta.url), 'utf8')) as T;

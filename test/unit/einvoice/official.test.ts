@@ -5,7 +5,7 @@
 // invoice's customer and its preceding invoice (BG-3) that invoice.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreditNoteDocument, InvoiceDocument } from '../../../src/domain/documents.ts';
+import type { CreditNoteDocument, InvoiceDocument } from '../../../src/model/documents.ts';
 import { type BodyDocument, deriveFromBody } from '../../../src/einvoice/derive.ts';
 import type { PrecedingInvoice } from '../../../src/einvoice/map.ts';
 import { createValidator, type Validator } from '../../../src/validation/index.ts';

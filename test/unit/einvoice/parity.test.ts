@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { InvoiceDocument } from '../../../src/domain/documents.ts';
+import type { InvoiceDocument } from '../../../src/model/documents.ts';
 import { writeCii } from '../../../src/einvoice/cii.ts';
 import { deriveFromBody, draftFromBody } from '../../../src/einvoice/derive.ts';
 import { toEInvoice } from '../../../src/einvoice/map.ts';

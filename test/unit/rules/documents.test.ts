@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InvoiceDocument } from '../../../src/domain/documents.ts';
+import type { InvoiceDocument } from '../../../src/model/documents.ts';
 import { checkCreditNote, checkInvoice, type RuleViolation } from '../../../src/domain/rules/index.ts';
 import {
   creditNote,

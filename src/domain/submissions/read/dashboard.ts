@@ -9,8 +9,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { submissions } from '../../../db/schema.ts';
-import { parisDate } from '../../../einvoice/paris-date.ts';
-import type { DocumentType } from '../../documents.ts';
+import { parisDate } from '../../../lib/paris-date.ts';
+import type { DocumentType } from '../../../model/documents.ts';
 import { filterConditions } from './filter.ts';
 import type { SubmissionRow } from './rows.ts';
 

@@ -4,8 +4,8 @@
  * can use is in docs/console.md, "Query plans".
  */
 import { and, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { sellerProfiles, submissionDocuments, submissions } from '../../../db/schema.ts';
-import type { DocumentType } from '../../documents.ts';
+import { submissionDocuments, submissions } from '../../../db/schema.ts';
+import type { DocumentType } from '../../../model/documents.ts';
 import type { SubmissionRow } from './rows.ts';
 
 /** The French processing rule of a document (`submission_documents.processing_rule`, DSE v3.2 §2.3). */
@@ -22,10 +22,7 @@ export interface SubmissionFilter {
   /** Latest lifecycle code among these; `null` in the list keeps documents with no status yet. */
   lifecycleCodes?: ReadonlyArray<number | null>;
   processingRule?: ProcessingRule;
-  /**
-   * The issuing seller's SIREN (BT-30). Until a tenant can have several sellers, its documents all
-   * name its seller profile's: the filter keeps all of them when it is that SIREN, none otherwise.
-   */
+  /** The issuing seller's SIREN (BT-30, `submissions.seller_siren`). */
   sellerSiren?: string;
   createdFrom?: Date;
   createdBefore?: Date;
@@ -76,9 +73,7 @@ export function filterConditions(tenantId: string, filter: SubmissionFilter): SQ
     filter.processingRule
       ? sql`exists (select 1 from ${submissionDocuments} d where d.submission_id = ${s.id} and d.processing_rule = ${filter.processingRule})`
       : undefined,
-    filter.sellerSiren !== undefined
-      ? sql`exists (select 1 from ${sellerProfiles} p where p.tenant_id = ${tenantId} and p.profile->>'siren' = ${filter.sellerSiren})`
-      : undefined,
+    filter.sellerSiren !== undefined ? eq(s.sellerSiren, filter.sellerSiren) : undefined,
     filter.createdFrom ? and(gte(s.id, idFloor(filter.createdFrom)), gte(s.createdAt, filter.createdFrom)) : undefined,
     filter.createdBefore
       ? and(lt(s.id, idFloor(new Date(filter.createdBefore.getTime() + 1))), lt(s.createdAt, filter.createdBefore))

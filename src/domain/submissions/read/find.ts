@@ -6,7 +6,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { submissions } from '../../../db/schema.ts';
-import type { DocumentType } from '../../documents.ts';
+import type { DocumentType } from '../../../model/documents.ts';
 import { buyerColumns, submissionColumns, type SubmissionRow } from './rows.ts';
 
 /** The tenant's submission `id` (optionally only of `documentType`). */

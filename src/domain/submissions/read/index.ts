@@ -4,6 +4,7 @@
  * statement), listing (filters, orders, keyset cursors, counts), the dashboard's figures, and plain lookups for the write side and the platform.
  * Every read is scoped to one tenant but `submissionNumber`.
  */
+export { findDocument, findRejection, findValidation, type GeneratedDocuments, type Rejection } from './documents.ts';
 export { findInvoiceBySaasId, findSubmission, submissionNumber } from './find.ts';
 export type { SubmissionWithStatus } from './latest-status.ts';
 export { getSubmission } from './lookup.ts';

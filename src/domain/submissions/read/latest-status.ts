@@ -4,7 +4,7 @@
  * one more query per submission (the `lifecycleStatus` field of every row).
  */
 import { sql } from 'drizzle-orm';
-import type { LifecycleStatusRow } from '../../lifecycle/store.ts';
+import type { LifecycleStatusRow } from '../../lifecycle/lifecycle-store.ts';
 import type { SubmissionRow } from './rows.ts';
 
 /** A submission with its latest status (null before the PA reported anything). */

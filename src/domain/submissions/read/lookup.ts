@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { submissions } from '../../../db/schema.ts';
-import type { DocumentType } from '../../documents.ts';
+import type { DocumentType } from '../../../model/documents.ts';
 import { isUuid } from '../../ids.ts';
 import { latestStatusColumn as latestStatus, withLatestStatus, type SubmissionWithStatus } from './latest-status.ts';
 import { detailColumns, submissionColumns, type SubmissionDetails } from './rows.ts';

@@ -1,6 +1,6 @@
 /** A submission as every read returns it (without its body), and the columns that select it. */
 import { submissions } from '../../../db/schema.ts';
-import type { DocumentType } from '../../documents.ts';
+import type { DocumentType } from '../../../model/documents.ts';
 
 /** A submission without its body (lookups never need the body). */
 export interface SubmissionRow {
@@ -9,6 +9,8 @@ export interface SubmissionRow {
   documentType: DocumentType;
   saasId: string;
   number: string;
+  /** The seller's SIREN (BT-30); null while the document waits for its tenant's first seller. */
+  sellerSiren: string | null;
   processingState: 'received' | 'validated' | 'sent' | 'rejected';
   issueDate: string;
   originSubmissionId: string | null;
@@ -24,6 +26,7 @@ export const submissionColumns = {
   documentType: submissions.documentType,
   saasId: submissions.saasId,
   number: submissions.number,
+  sellerSiren: submissions.sellerSiren,
   processingState: submissions.processingState,
   issueDate: submissions.issueDate,
   originSubmissionId: submissions.originSubmissionId,

@@ -1,0 +1,1 @@
+DROP TABLE "seller_profiles" CASCADE;

@@ -1,0 +1,160 @@
+/**
+ * The app factory: wires the context factory, GraphQL (Yoga over HTTP and
+ * graphql-ws), the REST facade, the event hub and the platform connector onto
+ * one HTTP server. Tests and `serve` share it; the database is opened,
+ * migrated and closed by the caller.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRestFacade } from '../../rest-facade/index.ts';
+import { OPERATIONS } from '../../rest-facade/operations.ts';
+import { WEBHOOK_OPERATIONS } from '../../rest-facade/webhook-operations.ts';
+import { webhookPayloads } from '../../rest-facade/webhook-payloads.ts';
+import { systemClock } from '../lib/clock.ts';
+import { contextFactory, type ContextDeps } from './context.ts';
+import type { EventSink } from '../domain/events/types.ts';
+import { createEventHub } from '../dispatch/hub.ts';
+import { createEventSink } from '../dispatch/sink.ts';
+import { operationRunner } from '../graphql/run-operation.ts';
+import { consoleRoute } from '../http/console.ts';
+import { handleProbe } from '../http/probes.ts';
+import { createRateLimits, DEFAULT_RATE_LIMITS } from '../limits/rate-limits.ts';
+import { attachGraphQLWebSocket } from '../http/websocket.ts';
+import { graphqlFastPath } from '../http/graphql-fast-path.ts';
+import { buildYoga } from '../http/yoga.ts';
+import { createLogger } from '../lib/logger.ts';
+import { schema } from '../schema/index.ts';
+import { createAppPlatform, type PlatformOption } from '../platform/index.ts';
+import { onSellerSaved } from '../domain/sellers/sellers-service.ts';
+import { createPipeline } from '../pipeline/worker.ts';
+import { createValidator } from '../validation/index.ts';
+import { createRequestRate } from '../http/request-rate.ts';
+import { webhookJobs } from '../webhooks/index.ts';
+import type { WebhookSettings } from '../webhooks/index.ts';
+import { endpointPresence } from '../webhooks/index.ts';
+import { createWebhookQueue } from '../webhooks/index.ts';
+
+import type { App, AppOptions } from './app-options.ts';
+
+export type { PlatformOption };
+export type { App, AppOptions, RealtimeLimits, WebhookOptions } from './app-options.ts';
+
+/**
+ * The gateway on `options.db` (opened and migrated by the caller): nothing listens or runs until
+ * `start`, and `stop` ends all of it. Throws only when an option cannot be honoured (a missing
+ * compiled artefact with `validation: 'official'`: createValidator).
+ */
+export function buildApp(options: AppOptions): App {
+  const log = options.log ?? createLogger();
+  const hub = createEventHub(options.db, log);
+  const queue = createWebhookQueue(options.db, log);
+  const presence = endpointPresence();
+  const yieldRps = options.validationYieldRps ?? 0;
+  // Counted only when something reads it.
+  const requests = yieldRps > 0 ? createRequestRate() : undefined;
+  const validator =
+    options.validation === 'official'
+      ? createValidator({
+          workers: options.validationWorkers ?? 2,
+          nice: options.validationNice,
+          idle: options.validationSchedIdle,
+          yieldWhile: requests && (() => requests.perSecond() >= yieldRps),
+        })
+      : undefined;
+  const events: EventSink = createEventSink({
+    hub,
+    presence,
+    queue,
+    afterCommit: (committed) => {
+      if (committed.some((event) => event.type === 'received')) pipeline.wake();
+    },
+  });
+  // The platform takes a document once it is validated: what it receives is the generated e-invoice.
+  const pipeline = createPipeline({ db: options.db.db, events, validator, log, onValidated: () => platform.wakeSender() });
+  const stopProfileListener = onSellerSaved(options.db.db, () => pipeline.wake());
+  const settings: WebhookSettings = {
+    secretsKey: options.webhooks?.secretsKey ?? randomBytes(32),
+    urlPolicy: { allowPrivate: options.webhooks?.allowPrivateUrls ?? false },
+    clock: options.webhooks?.clock ?? systemClock,
+    lookup: options.webhooks?.lookup,
+    endpointsChanged: (tenantId) => presence.changed(tenantId),
+  };
+  const deps: ContextDeps = {
+    db: options.db.db,
+    events,
+    hub,
+    webhooks: { settings, enqueueAttempt: (deliveryId) => queue.enqueueAttempt(deliveryId) },
+    rateLimits: createRateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS),
+    authCacheTtlMs: options.authCacheTtlMs,
+    platform: options.platformHooks ?? { flowUpdated: (flow) => platform.hooks.flowUpdated(flow) },
+  };
+  const contexts = contextFactory(deps);
+  const { createContext } = contexts;
+  const realtime = options.realtime ?? { connectionsPerToken: 100, subscriptionsPerToken: 500 };
+  const yoga = buildYoga({ createContext, log, subscriptionsPerToken: realtime.subscriptionsPerToken });
+  const graphql = graphqlFastPath({ yoga, schema, createContext, log });
+  const fastPath = options.graphqlFastPath ?? true;
+  const run = operationRunner(schema, [...Object.values(OPERATIONS), ...Object.values(WEBHOOK_OPERATIONS)]);
+  const platform = createAppPlatform(options.platform ?? { kind: 'sandbox' }, {
+    db: options.db.db,
+    events,
+    log,
+    validator,
+  });
+  const jobs = webhookJobs({ db: options.db.db, settings, queue, payloads: webhookPayloads(run, contexts), log });
+  const rest = createRestFacade({ run, createContext, log });
+  const consolePages = consoleRoute();
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (handleProbe(req, res, options.db)) return;
+    if (platform.handle(req, res)) return;
+    requests?.note();
+    if (/^\/(v1|pa\/v1)(\/|\?|$)/.test(url)) {
+      void rest(req, res);
+    } else if (consolePages.handle(req, res)) {
+      return;
+    } else if (!fastPath || !graphql.handle(req, res)) {
+      void yoga(req, res);
+    }
+  });
+  const closeWebSocket = attachGraphQLWebSocket(server, { yoga, contexts, log, connectionsPerToken: realtime.connectionsPerToken });
+
+  return {
+    server,
+    graphqlFastPath: graphql.counts,
+    paSettings: () => platform.paSettings(),
+    async start(port = 0, host) {
+      await hub.start();
+      await queue.start(jobs, options.webhooks?.workers ?? 4);
+      pipeline.start();
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address() as AddressInfo;
+          const local = host === undefined || address.address === '::' || address.address === '0.0.0.0';
+          const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          const url = `http://${local ? 'localhost' : shown}:${address.port}`;
+          platform.start(local ? `http://127.0.0.1:${address.port}` : url);
+          resolve(url);
+        });
+      });
+    },
+    async stop() {
+      await closeWebSocket();
+      // Before the server closes: the connector's calls to the mounted sandbox get their answers.
+      await platform.stopConnector();
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      await platform.close();
+      stopProfileListener();
+      await pipeline.stop();
+      await validator?.close();
+      await queue.stop();
+      await hub.close();
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * `passerelle serve`: open and migrate the database, start the gateway, and
+ * shut down cleanly on SIGINT/SIGTERM (the embedded engine must be closed,
+ * and its lock released, before the process exits).
+ */
+import { listenAdminSocket } from './admin-socket.ts';
+import { buildApp, type PlatformOption } from '../app/app.ts';
+import type { Config } from '../app/config.ts';
+import { openConfigured } from '../db/open.ts';
+import { anyTenant } from '../domain/tenancy/tenancy-store.ts';
+import { DEMO_SELLER_PROFILE } from '../domain/sellers/seller-defaults.ts';
+import { setSellerProfile } from '../domain/sellers/sellers-service.ts';
+import { createToken } from '../domain/tenancy/tenancy-service.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { PlatformSettings } from '../platform/settings.ts';
+import { loadSecretsKey } from '../webhooks/index.ts';
+
+/** The gateway could not start; the message is one line for the operator. */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+function startupError(error: unknown, port: number): StartupError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new StartupError(`port ${port} is in use (set PORT to another port, or stop what holds it)`);
+  if (code === 'EACCES') return new StartupError(`port ${port} needs privileges this user does not have (set PORT above 1023)`);
+  if (code === 'EADDRNOTAVAIL') return new StartupError(`HOST is not an address of this machine`);
+  return new StartupError(`could not listen: ${(error as Error).message}`);
+}
+
+/** The `platform` option of the app for the settings (sandbox, a real PA, none). */
+function platformOption(settings: PlatformSettings): PlatformOption {
+  if (settings.kind === 'sandbox') return { kind: 'sandbox', stepMs: settings.stepMs, pollIntervalMs: settings.pollIntervalMs };
+  if (settings.kind === 'afnor') return { kind: 'afnor', settings: settings.flow, pollIntervalMs: settings.pollIntervalMs };
+  return { kind: 'none' };
+}
+
+/** Runs the gateway until SIGINT/SIGTERM. @throws StartupError (port), ConfigError (PA settings are read by the caller). */
+export async function serve(config: Config, log: Logger, platform: PlatformSettings = { kind: 'none' }): Promise<void> {
+  const database = await openConfigured(config);
+  await database.migrate();
+  // Quick start: an empty embedded database gets a `dev` tenant, its token shown once.
+  if (database.engine === 'pglite' && !(await anyTenant(database.db))) {
+    const created = await createToken(database.db, 'dev');
+    // A demo seller too, so its documents can be processed at once (docs/api-guide.md, "Seller profile").
+    const profile = await setSellerProfile(database.db, created.tenant.id, DEMO_SELLER_PROFILE);
+    if (!profile.ok) throw new Error(`the demo seller profile is refused: ${JSON.stringify(profile.violations)}`);
+    process.stdout.write(
+      `\nCreated tenant "dev". Its API token is shown once, keep it:\n\n  ${created.token}\n\n` +
+        `  export TOKEN=${created.token}\n\n` +
+        `It sells as the demo seller "${DEMO_SELLER_PROFILE.name}" (SIREN ${DEMO_SELLER_PROFILE.siren}): GET /v1/seller-profile shows it, PUT replaces it.\n\n`,
+    );
+  }
+  const app = buildApp({
+    db: database,
+    log,
+    graphqlFastPath: config.graphqlFastPath,
+    rateLimits: config.rateLimits,
+    realtime: { connectionsPerToken: config.subscriptionConnectionsPerToken, subscriptionsPerToken: config.subscriptionsPerToken },
+    validation: config.validation,
+    validationWorkers: config.validationWorkers,
+    validationNice: config.validationNice,
+    validationSchedIdle: config.validationSchedIdle,
+    validationYieldRps: config.validationYieldRps,
+    platform: platformOption(platform),
+    webhooks: {
+      secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
+      allowPrivateUrls: config.webhookAllowPrivateUrls,
+      workers: config.webhookWorkers,
+    },
+  });
+  if (config.databaseUrl && !config.webhookSecretsKey) {
+    log.warn(
+      `WEBHOOK_SECRETS_KEY is not set: webhook secrets are sealed with the key file in ${config.dataDir}; instances sharing this database must share that key`,
+    );
+  }
+  if (config.webhookAllowPrivateUrls) log.warn('WEBHOOK_ALLOW_PRIVATE_URLS is on: webhooks may reach http:// and private addresses');
+  let url: string;
+  try {
+    url = await app.start(config.port, config.host);
+  } catch (error) {
+    // Release everything the failed start holds (the embedded database's lock above all).
+    await app.stop().catch(() => {});
+    await database.close().catch(() => {});
+    throw startupError(error, config.port);
+  }
+  // The embedded database is this process's alone: the CLI's administrative commands come through here.
+  const admin =
+    database.engine === 'pglite'
+      ? await listenAdminSocket(config.dataDir, database.db, log).catch((error: unknown) => {
+          log.warn({ err: error }, 'no admin socket: administrative commands need the gateway stopped');
+          return undefined;
+        })
+      : undefined;
+  log.info({ url, engine: database.engine, database: database.location, platform: platform.kind }, `Passerelle listening on ${url}`);
+  if (platform.kind === 'sandbox')
+    log.info(`PA: the sandbox PA at ${url}/sandbox-pa/flow-service (PLATFORM=afnor with PA_* connects a real one)`);
+  if (platform.kind === 'afnor') log.info({ flowUrl: platform.flow.flowUrl }, 'PA: AFNOR Flow Service');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    try {
+      await admin?.close();
+      await app.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}

@@ -1,0 +1,150 @@
+/**
+ * The sending stage of the AFNOR XP Z12-013 connector (`validated → sent`):
+ * lanes claim due `validated` submissions (outbound-store.ts: the row is the queue,
+ * leased with SKIP LOCKED, so several instances share the work and rows
+ * validated before a restart are found by polling) and send each at most once
+ * (send.ts); a second loop tracks the sent flows' acknowledgements
+ * (acknowledgement.ts), which the webhook callback can also bring. Woken after
+ * each validated document; polls every `pollMs` otherwise. An unexpected
+ * failure (a lost database connection) postpones the row with backoff;
+ * nothing is dropped.
+ */
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import type { EventSink } from '../../domain/events/types.ts';
+import type { FlowClient } from '../afnor/client.ts';
+import type { Flow } from '../afnor/types.ts';
+import { type AckDeps, acknowledgeCallback, pollAcknowledgements } from './acknowledgement.ts';
+import { retryDelayMs } from './backoff.ts';
+import { type SendDeps, sendOne } from './send.ts';
+import { claimValidated, postpone, releaseClaims } from './outbound-store.ts';
+import { createWaiter } from '../../lib/waiter.ts';
+
+export interface SenderOptions {
+  db: Db;
+  /** Where `processing_state_changed` events go: recorded in the same transaction, `committed` after commit. */
+  events: EventSink;
+  client: FlowClient;
+  /** The PA connection's name (e.g. 'sandbox' or the PA_FLOW_URL); key prefix in platform_cursors. */
+  connection: string;
+  log: Logger;
+  /** When not woken: how often due rows and pending acknowledgements are looked at, in milliseconds (default 5000). */
+  pollMs?: number;
+  /** createFlow calls at once (default 4). */
+  concurrency?: number;
+}
+
+export interface Sender {
+  /** A document was just validated (or a callback came): look now. */
+  wake(): void;
+  start(): void;
+  /** Waits for in-flight work, cancels timers, gives back claimed rows not started. */
+  stop(): Promise<void>;
+  /** An outgoing flow's new state (from the Flow Service 1.1.0 webhook callback): re-read and applied; never throws. */
+  acknowledge(flow: Flow): Promise<void>;
+}
+
+/**
+ * How long a claim or an attempt holds a row, in milliseconds: a dead instance's rows are due again after it. It
+ * must exceed the Flow client's timeout (30 s by default), or a slow createFlow could be overtaken by another
+ * instance's attempt (which would then search by trackingId first, but could search before the PA recorded it).
+ */
+export const LEASE_MS = 120_000;
+
+/** Builds the sender (see the module comment); nothing runs before `start`. */
+export function createSender(options: SenderOptions): Sender {
+  const { db, events, client, log } = options;
+  const pollMs = options.pollMs ?? 5000;
+  const concurrency = options.concurrency ?? 4;
+  const sendDeps: SendDeps = { db, events, client, log, leaseMs: LEASE_MS };
+  const ackDeps: AckDeps = { db, events, client, log, cursorKey: `${options.connection}#out` };
+  const due = createWaiter(pollMs);
+  const ackTick = createWaiter(pollMs);
+  // Claimed ids not yet taken by a lane: each lane takes the next as soon as it is free.
+  const queue: string[] = [];
+  // Unexpected failures in a row per submission, for their backoff (expected ones are counted in platform_flows).
+  const failures = new Map<string, number>();
+  const callbacks = new Set<Promise<void>>();
+  let refilling: Promise<void> | undefined;
+  let running = false;
+  let loops: Promise<unknown> | undefined;
+
+  /** Claims more ids; lanes that find the queue empty share one claim. */
+  function refill(): Promise<void> {
+    refilling ??= (async () => {
+      try {
+        queue.push(...(await claimValidated(db, concurrency, LEASE_MS)));
+      } catch (error) {
+        if (running) log.warn({ err: error }, 'pa sender: claim failed');
+      } finally {
+        refilling = undefined;
+      }
+    })();
+    return refilling;
+  }
+
+  async function handle(id: string): Promise<void> {
+    try {
+      const result = await sendOne(sendDeps, id);
+      failures.delete(id);
+      if (result === 'sent' || result === 'rejected') log.info({ submissionId: id, state: result }, 'pa sender: document handed over');
+    } catch (error) {
+      const count = (failures.get(id) ?? 0) + 1;
+      failures.set(id, count);
+      log.warn({ submissionId: id, attempt: count, err: error }, 'pa sender: unexpected failure, will retry');
+      await postpone(db, id, retryDelayMs(count)).catch(() => {});
+    }
+  }
+
+  async function lane(): Promise<void> {
+    while (running) {
+      if (queue.length === 0) await refill();
+      const id = running ? queue.shift() : undefined;
+      if (id === undefined) {
+        if (running) await due.wait();
+        continue;
+      }
+      await handle(id);
+    }
+  }
+
+  async function acknowledgements(): Promise<void> {
+    while (running) {
+      try {
+        await pollAcknowledgements(ackDeps, () => running);
+      } catch (error) {
+        if (running) log.warn({ err: error }, 'pa sender: acknowledgement round failed');
+      }
+      if (running) await ackTick.wait();
+    }
+  }
+
+  return {
+    wake: () => due.wake(),
+    start() {
+      if (running) return;
+      running = true;
+      loops = Promise.all([acknowledgements(), ...Array.from({ length: concurrency }, () => lane())]);
+    },
+    async stop() {
+      running = false;
+      due.cancel();
+      ackTick.cancel();
+      await loops;
+      await refilling;
+      await Promise.all(callbacks);
+      await releaseClaims(db, queue.splice(0)).catch((error) => log.warn({ err: error }, 'pa sender: could not release claims'));
+    },
+    acknowledge(flow) {
+      const work = acknowledgeCallback(ackDeps, flow)
+        .then((read) => {
+          // The PA could not be read now: the next search round will see the flow.
+          if (!read) ackTick.wake();
+        })
+        .catch((error) => log.warn({ err: error, flowId: flow?.flowId }, 'pa sender: callback handling failed'))
+        .finally(() => callbacks.delete(work));
+      callbacks.add(work);
+      return work;
+    },
+  };
+}
