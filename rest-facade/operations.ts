@@ -15,7 +15,7 @@ export const STATUS = graphql(`
 export const RECORD = graphql(
   `
   fragment SubmissionRecord on Submission {
-    id saasId number processingState originSubmissionId createdAt
+    id saasId number sellerSiren processingState waitingFor processingRule processingRuleReason originSubmissionId createdAt
     lifecycleStatus { ...StatusEntry }
     rejection { source errors { rule message path profilePath location } }
     validationWarnings { rule message location }
@@ -28,14 +28,15 @@ export const RECORD = graphql(
 const SUBMIT_OUTCOME = graphql(`
   fragment SubmitAccepted on SubmissionAccepted {
     replayed
-    submission { id saasId number processingState originSubmissionId createdAt }
+    submission { id saasId number sellerSiren processingState waitingFor originSubmissionId createdAt }
   }
 `);
-const SUBMIT_REFUSED = graphql(`fragment SubmitRefused on ValidationFailed { message issues { path rule message } }`);
+const SUBMIT_REFUSED = graphql(`fragment SubmitRefused on ValidationFailed { message issues { path rule message profilePath } }`);
+const SUBMIT_SELLER_MISSING = graphql(`fragment SubmitSellerMissing on SellerMissing { message issues { path rule message } }`);
 const SUBMIT_DUPLICATE = graphql(`fragment SubmitDuplicate on DuplicateSubmission { message existing { id } }`);
 const SUBMIT_CONFLICT = graphql(`fragment SubmitConflict on IdempotencyConflict { message original { id } }`);
 const SUBMIT_INVALID = graphql(`fragment SubmitInvalid on InvalidArguments { message issues { path message } }`);
-const SUBMIT_MEMBERS = [SUBMIT_OUTCOME, SUBMIT_REFUSED, SUBMIT_DUPLICATE, SUBMIT_CONFLICT, SUBMIT_INVALID];
+const SUBMIT_MEMBERS = [SUBMIT_OUTCOME, SUBMIT_REFUSED, SUBMIT_SELLER_MISSING, SUBMIT_DUPLICATE, SUBMIT_CONFLICT, SUBMIT_INVALID];
 
 const SELLER_PROFILE = graphql(`
   fragment SellerProfileRecord on SellerProfile {
@@ -44,6 +45,7 @@ const SELLER_PROFILE = graphql(`
     electronicAddress { scheme value }
     email iban bic billingFramework
     legalNotes { pmt pmd aab }
+    vatRegime vatOnDebits
   }
 `);
 
@@ -56,7 +58,7 @@ export const OPERATIONS = {
     `
     mutation SubmitInvoice($input: InvoiceInput!, $idempotencyKey: String) {
       result: submitInvoice(input: $input, idempotencyKey: $idempotencyKey) {
-        __typename ...SubmitAccepted ...SubmitRefused ...SubmitDuplicate ...SubmitConflict ...SubmitInvalid
+        __typename ...SubmitAccepted ...SubmitRefused ...SubmitSellerMissing ...SubmitDuplicate ...SubmitConflict ...SubmitInvalid
       }
     }
   `,
@@ -66,7 +68,7 @@ export const OPERATIONS = {
     `
     mutation SubmitCreditNote($input: CreditNoteInput!, $idempotencyKey: String) {
       result: submitCreditNote(input: $input, idempotencyKey: $idempotencyKey) {
-        __typename ...SubmitAccepted ...SubmitRefused ...SubmitDuplicate ...SubmitConflict ...SubmitInvalid
+        __typename ...SubmitAccepted ...SubmitRefused ...SubmitSellerMissing ...SubmitDuplicate ...SubmitConflict ...SubmitInvalid
       }
     }
   `,

@@ -25,6 +25,7 @@ export const PROBLEMS = {
   tooLarge: { type: 'urn:einvoicing:problem:payload-too-large', title: 'Payload too large', status: 413 },
   rateLimited: { type: 'urn:einvoicing:problem:rate-limited', title: 'Too many requests', status: 429 },
   invalid: { type: 'urn:einvoicing:problem:validation-failed', title: 'Validation failed', status: 422 },
+  sellerMissing: { type: 'urn:einvoicing:problem:seller-missing', title: 'No seller for the document', status: 422 },
   internal: { type: 'urn:einvoicing:problem:internal-error', title: 'Internal error', status: 500 },
   unavailable: { type: 'urn:einvoicing:problem:service-unavailable', title: 'Service unavailable', status: 503 },
 } as const;

@@ -11,7 +11,7 @@ export type StatusFields = ResultOf<typeof STATUS>;
 
 type SubmissionFields = ResultOf<typeof RECORD>;
 /** The fields of the `SubmissionRecord` fragment that a submit reply does not select (a new submission has none). */
-type LaterFields = 'lifecycleStatus' | 'rejection' | 'validationWarnings';
+type LaterFields = 'lifecycleStatus' | 'rejection' | 'validationWarnings' | 'processingRule' | 'processingRuleReason';
 
 /**
  * A submission as `submissionRecord` reads it: the `SubmissionRecord`
@@ -56,13 +56,20 @@ export function statusEntry(status: StatusFields): Record<string, unknown> {
   };
 }
 
-/** A submission record; `processing_state` is the enum value in lower case (`received`). */
+/**
+ * A submission record; `processing_state` is the enum value in lower case (`received`), `waiting_for` likewise
+ * (`seller`) and only while the document waits; `processing_rule` and its reason once the e-invoice is generated.
+ */
 export function submissionRecord(submission: SubmissionRecordFields): Record<string, unknown> {
   return {
     submission_id: submission.id,
     saas_id: submission.saasId,
     number: submission.number,
+    ...(submission.sellerSiren !== null && { seller_siren: submission.sellerSiren }),
     processing_state: submission.processingState.toLowerCase(),
+    ...(submission.waitingFor && { waiting_for: submission.waitingFor.toLowerCase() }),
+    ...(submission.processingRule && { processing_rule: submission.processingRule }),
+    ...(submission.processingRuleReason && { processing_rule_reason: submission.processingRuleReason }),
     ...(submission.lifecycleStatus && { lifecycle_status: statusEntry(submission.lifecycleStatus) }),
     ...(submission.rejection && { rejection: rejectionRecord(submission.rejection) }),
     ...(submission.validationWarnings?.length && { warnings: submission.validationWarnings }),

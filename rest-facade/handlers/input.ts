@@ -70,8 +70,18 @@ export async function readInput(
 export function sendValidationFailed(
   res: ServerResponse,
   type: GraphQLInputObjectType,
-  issues: Array<{ path: string; rule: string; message: string }>,
+  issues: Array<{ path: string; rule: string; message: string; profilePath?: string | null }>,
+  kind: 'invalid' | 'sellerMissing' = 'invalid',
 ): void {
-  const errors = issues.map((issue) => ({ ...issue, path: bodyPointer(type, issue.path) }));
-  sendProblem(res, 'invalid', { detail: describe(errors), errors });
+  const errors = issues.map(({ profilePath, ...issue }) => ({
+    ...issue,
+    path: bodyPointer(type, issue.path),
+    ...(profilePath && { profile_path: snakePointer(profilePath) }),
+  }));
+  sendProblem(res, kind, { detail: describe(errors), errors });
+}
+
+/** A JSON pointer into the seller profile, GraphQL names to wire names (`/vatNumber` → `/vat_number`). */
+function snakePointer(pointer: string): string {
+  return pointer.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

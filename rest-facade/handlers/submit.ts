@@ -35,6 +35,8 @@ export function submitHandler(options: {
       }
       case 'ValidationFailed':
         return sendValidationFailed(res, type, result.issues);
+      case 'SellerMissing':
+        return sendValidationFailed(res, type, result.issues, 'sellerMissing');
       case 'DuplicateSubmission':
         return sendProblem(res, 'duplicate', { detail: result.message, submission_id: result.existing.id });
       case 'IdempotencyConflict':

@@ -12,6 +12,7 @@ import type { PlatformHooks } from '../platform/hooks.ts';
 import type { PlatformOption } from '../platform/index.ts';
 import type { FlowSettings } from '../platform/settings.ts';
 import type { LookupFn } from '../webhooks/index.ts';
+import type { DirectoryLookup } from '../model/directory.ts';
 
 /** Webhook delivery settings. */
 export interface WebhookOptions {
@@ -55,6 +56,13 @@ export interface AppOptions {
   validationYieldRps?: number;
   /** Hooks of a PA connector run outside the app (tests); default: the app's own connector's. */
   platformHooks?: PlatformHooks;
+  /**
+   * Run the background work here: the pipeline and the PA connector (sender, status poller). Default true; false
+   * serves the API only (documents wait in `received` for an instance that runs them).
+   */
+  workers?: boolean;
+  /** The PA directory, through its cache; none: French company buyers are B2B with their SIREN as BT-49. */
+  directory?: DirectoryLookup;
 }
 
 /** Per-token caps on real-time resources (`src/http/subscription-caps.ts`). */

@@ -71,7 +71,15 @@ export function buildApp(options: AppOptions): App {
     },
   });
   // The platform takes a document once it is validated: what it receives is the generated e-invoice.
-  const pipeline = createPipeline({ db: options.db.db, events, validator, log, onValidated: () => platform.wakeSender() });
+  const pipeline = createPipeline({
+    db: options.db.db,
+    events,
+    validator,
+    log,
+    onValidated: () => platform.wakeSender(),
+    directory: options.directory,
+  });
+  const workers = options.workers ?? true;
   const stopProfileListener = onSellerSaved(options.db.db, () => pipeline.wake());
   const settings: WebhookSettings = {
     secretsKey: options.webhooks?.secretsKey ?? randomBytes(32),
@@ -127,7 +135,7 @@ export function buildApp(options: AppOptions): App {
     async start(port = 0, host) {
       await hub.start();
       await queue.start(jobs, options.webhooks?.workers ?? 4);
-      pipeline.start();
+      if (workers) pipeline.start();
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
@@ -136,7 +144,7 @@ export function buildApp(options: AppOptions): App {
           const local = host === undefined || address.address === '::' || address.address === '0.0.0.0';
           const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           const url = `http://${local ? 'localhost' : shown}:${address.port}`;
-          platform.start(local ? `http://127.0.0.1:${address.port}` : url);
+          if (workers) platform.start(local ? `http://127.0.0.1:${address.port}` : url);
           resolve(url);
         });
       });

@@ -337,10 +337,7 @@ export const sellers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.siren] }),
-    uniqueIndex('sellers_default_key').on(t.tenantId).where(sql`${t.isDefault}`),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.siren] }), uniqueIndex('sellers_default_key').on(t.tenantId).where(sql`${t.isDefault}`)],
 );
 
 /**

@@ -133,6 +133,8 @@ export function writeCii(doc: EInvoice): string {
               money('ram:BasisAmount', v.taxableAmount),
               leaf('ram:CategoryCode', v.category),
               leaf('ram:ExemptionReasonCode', v.exemptionReasonCode),
+              // BT-8 (VAT on debits): code 5, the invoice date (UNTDID 2475).
+              doc.vatOnDebits ? leaf('ram:DueDateTypeCode', '5') : '',
               v.rate === undefined ? '' : leaf('ram:RateApplicablePercent', formatRate(v.rate)),
             ),
           )

@@ -56,6 +56,8 @@ export function classify(document: BodyDocument, answer: Exclude<DirectoryAnswer
   }
   return {
     processingRule: 'B2C',
-    reason: facts ? 'Buyer with no business identifier (no SIREN, SIRET or VAT number): a consumer' : "The original invoice's buyer is a consumer",
+    reason: facts
+      ? 'Buyer with no business identifier (no SIREN, SIRET or VAT number): a consumer'
+      : "The original invoice's buyer is a consumer",
   };
 }

@@ -148,7 +148,14 @@ export function draftFromBody(input: DeriveInput): { document: BodyDocument | un
   const billingFramework = stringField(doc, 'billing_framework');
   const sellerFramework = billingFramework === undefined ? input.seller?.billing_framework : undefined;
   checkFramework(
-    { ...saas, kind: input.kind, billingFramework: billingFramework ?? sellerFramework, fromSeller: sellerFramework !== undefined, issueDate, dueDate: invoice?.due_date },
+    {
+      ...saas,
+      kind: input.kind,
+      billingFramework: billingFramework ?? sellerFramework,
+      fromSeller: sellerFramework !== undefined,
+      issueDate,
+      dueDate: invoice?.due_date,
+    },
     out,
   );
   if (input.seller) checkSellerVat(cleanLines, input.seller, out);

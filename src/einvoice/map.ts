@@ -12,6 +12,9 @@ import type { EInvoice, Note, Party } from './model.ts';
 /** `#BAR#` values (BR-FR-20) by processing rule. */
 const BAR = { B2B: 'B2B', B2BInt: 'B2BINT', B2C: 'B2C' } as const;
 
+/** The note of a seller that opted for VAT on debits. */
+export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
+
 /** The preceding invoice of a credit note (BT-25 number, BT-26 issue date). */
 export interface PrecedingInvoice {
   number: string;
@@ -49,11 +52,14 @@ export function toEInvoice(body: BodyDocument, profile: SellerProfile, preceding
     { subjectCode: 'AAB', text: profile.legal_notes.aab },
     { subjectCode: 'BAR', text: BAR[body.processingRule] },
   ];
+  // The mention the option requires (CGI art. 242 nonies A, I-13°), beside BT-8.
+  if (profile.vat_on_debits) notes.push({ subjectCode: 'AAI', text: VAT_ON_DEBITS_MENTION });
   const hasO = body.lines.some((line) => line.category === 'O');
   const { buyerFacts: _facts, billingFramework, ...document } = body;
   return {
     ...document,
     businessProcess: billingFramework ?? profile.billing_framework,
+    vatOnDebits: profile.vat_on_debits || undefined,
     notes,
     preceding: preceding ? { number: preceding.number, issueDate: preceding.issueDate } : undefined,
     seller: sellerParty(profile, !hasO),

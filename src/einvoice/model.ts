@@ -145,6 +145,11 @@ export interface EInvoice {
   notes: Note[];
   /** BG-14 invoicing period (BT-73, BT-74). */
   period?: { start?: string | undefined; end?: string | undefined } | undefined;
+  /**
+   * BT-8 Value added tax point date code, set when the seller opted for VAT on debits (Annexe 7 G1.43): the date
+   * of the invoice, written `3` in UBL (UNTDID 2005) and `5` in CII (UNTDID 2475).
+   */
+  vatOnDebits?: boolean;
   /** BG-3 preceding invoice (BT-25 number, BT-26 date). */
   preceding?: { number: string; issueDate?: string | undefined } | undefined;
   seller: Party;

@@ -69,8 +69,10 @@ function allowanceCharge(a: AllowanceCharge, currency: string): string {
   );
 }
 
-function period(p: { start?: string | undefined; end?: string | undefined } | undefined): string {
-  return p ? node('cac:InvoicePeriod', leaf('cbc:StartDate', p.start), leaf('cbc:EndDate', p.end)) : '';
+function period(p: { start?: string | undefined; end?: string | undefined } | undefined, vatPointCode?: string): string {
+  return p || vatPointCode
+    ? node('cac:InvoicePeriod', leaf('cbc:StartDate', p?.start), leaf('cbc:EndDate', p?.end), leaf('cbc:DescriptionCode', vatPointCode))
+    : '';
 }
 
 function line(l: Line, doc: EInvoice): string {
@@ -104,7 +106,8 @@ export function writeUbl(doc: EInvoice): string {
     doc.notes.map((n) => leaf('cbc:Note', `#${n.subjectCode}#${n.text}`)).join(''),
     leaf('cbc:DocumentCurrencyCode', currency),
     totals.taxTotalEur !== undefined && currency !== 'EUR' ? leaf('cbc:TaxCurrencyCode', 'EUR') : '',
-    period(doc.period),
+    // BT-8 (VAT on debits): code 3, the invoice date (UNTDID 2005).
+    period(doc.period, doc.vatOnDebits ? '3' : undefined),
     doc.preceding
       ? node(
           'cac:BillingReference',

@@ -29,10 +29,7 @@ export interface DirectoryEntry {
  * A directory answer: the entry; `unknown` when no directory is configured (`PA_DIRECTORY_URL` unset), so nothing
  * can be said either way; `unavailable` when the directory could not be asked now (network, 5xx, 429: try later).
  */
-export type DirectoryAnswer =
-  | { kind: 'entry'; entry: DirectoryEntry }
-  | { kind: 'unknown' }
-  | { kind: 'unavailable'; reason: string };
+export type DirectoryAnswer = { kind: 'entry'; entry: DirectoryEntry } | { kind: 'unknown' } | { kind: 'unavailable'; reason: string };
 
 /**
  * Asks the directory about SIRENs (9 digits, already checked), through the cache. Never throws on an expected

@@ -39,7 +39,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
   let hookUrl: string;
 
   beforeAll(async () => {
-    gateway = await startGateway('pglite', { sellerProfiles: true });
+    gateway = await startGateway('pglite', { pipeline: true });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     client = await gateway.tenant();
     // A local endpoint that refuses everything: its deliveries fail and can be redelivered.

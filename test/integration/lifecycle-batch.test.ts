@@ -53,7 +53,7 @@ describe.each(engines())('lifecycle statuses in batches on %s', (engine) => {
   let platform: Client;
   let statements: string[] = [];
   beforeAll(async () => {
-    gateway = await startGateway(engine, { sellerProfiles: true, onQuery: (query) => void statements.push(query) });
+    gateway = await startGateway(engine, { pipeline: true, onQuery: (query) => void statements.push(query) });
     platform = await gateway.platform();
   });
   afterAll(() => gateway?.stop());

@@ -17,7 +17,7 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
   let platform: Client;
   const scheduler = new ManualScheduler();
   beforeAll(async () => {
-    gateway = await startGateway(engine, { platform: simulatedPlatform({ scheduler, stepDelayMs: 0 }), sellerProfiles: true });
+    gateway = await startGateway(engine, { platform: simulatedPlatform({ scheduler, stepDelayMs: 0 }), pipeline: true });
     platform = await gateway.platform();
   });
   afterAll(() => gateway?.stop());

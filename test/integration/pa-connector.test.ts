@@ -103,7 +103,7 @@ suite('PLATFORM=sandbox (mounted under /sandbox-pa)', async (engine, databaseUrl
   const gateway = await startGateway(engine, {
     databaseUrl,
     platform: { kind: 'sandbox', stepMs: STEP_MS, pollIntervalMs: POLL_MS },
-    sellerProfiles: true,
+    pipeline: true,
   });
   // The mounted sandbox's credentials are generated at start: the test's own client uses the connector's settings.
   return { gateway, settings: () => paSettingsOf(gateway) };
@@ -122,7 +122,7 @@ suite('PLATFORM=afnor against a standalone sandbox PA', async (engine, databaseU
   const gateway = await startGateway(engine, {
     databaseUrl,
     platform: { kind: 'afnor', settings, pollIntervalMs: POLL_MS },
-    sellerProfiles: true,
+    pipeline: true,
   });
   return { gateway, settings: () => settings, close: () => standalone.close() };
 });

@@ -41,7 +41,7 @@ describe.each(engines())('PA sender against the sandbox PA on %s', (engine) => {
 
   beforeAll(async () => {
     database = await privateDatabase(engine);
-    gateway = await startGateway(engine, { sellerProfiles: true, databaseUrl: database?.url });
+    gateway = await startGateway(engine, { pipeline: true, databaseUrl: database?.url });
     // Status flows are not this stage's business: one a minute at most, and none before the suite ends.
     pa = createSandboxPa({ clientId: 'gateway', clientSecret: 'sandbox-secret', stepMs: 60_000 });
     const { url } = await pa.listen(0);

@@ -46,7 +46,7 @@ describe.each(engines())('status poller against the sandbox PA (%s)', (engine) =
   const pollers: StatusPoller[] = [];
 
   beforeAll(async () => {
-    gateway = await startGateway(engine, { sellerProfiles: true });
+    gateway = await startGateway(engine, { pipeline: true });
     tenant = await gateway.tenant();
     pa = createSandboxPa({ clientId: 'gateway', clientSecret: 'sandbox-secret', stepMs: 20 });
     const { url } = await pa.listen(0, '127.0.0.1');

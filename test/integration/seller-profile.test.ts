@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LEGAL_NOTES } from '../../src/domain/sellers/seller-defaults.ts';
-import { onSellerProfileSaved } from '../../src/domain/sellers/sellers-service.ts';
+import { onSellerSaved } from '../../src/domain/sellers/sellers-service.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
 const PATH = '/v1/seller-profile';
@@ -13,6 +13,7 @@ const PATH = '/v1/seller-profile';
 const minimal = {
   name: 'Atelier Numérique SAS',
   siren: '900123456',
+  vat_number: 'FR87900123456',
   address: { line1: '10 rue de la Paix', postal_code: '75002', city: 'Paris', country: 'FR' },
 };
 
@@ -20,7 +21,6 @@ const stored = {
   ...minimal,
   trading_name: null,
   siret: null,
-  vat_number: null,
   address: { ...minimal.address, line2: null },
   electronic_address: { scheme: '0225', value: '900123456' },
   email: null,
@@ -28,6 +28,8 @@ const stored = {
   bic: null,
   billing_framework: 'S1',
   legal_notes: { ...DEFAULT_LEGAL_NOTES },
+  vat_regime: 'normal_monthly',
+  vat_on_debits: false,
 };
 
 const PROFILE_FIELDS = `name tradingName siren siret vatNumber address { line1 line2 postalCode city country }
@@ -41,7 +43,7 @@ describe.each(engines())('seller profile on %s', (engine) => {
   afterAll(() => gateway?.stop());
 
   it('answers 404 before a profile is set, then stores it complete and reads it back', async () => {
-    const client = await gateway.tenant();
+    const client = await gateway.tenant(undefined, { seller: false });
     const before = await client.get(PATH);
     expect(before.status).toBe(404);
     expect(before.body).toMatchObject({ type: 'urn:einvoicing:problem:not-found', status: 404 });
@@ -55,7 +57,7 @@ describe.each(engines())('seller profile on %s', (engine) => {
   });
 
   it('replaces the whole profile on a second PUT, keeping given values and normalising IBAN and BIC', async () => {
-    const client = await gateway.tenant();
+    const client = await gateway.tenant(undefined, { seller: false });
     await client.request('PUT', PATH, { ...minimal, email: 'a@example.com', billing_framework: 'S2' });
     const full = {
       ...minimal,
@@ -84,7 +86,7 @@ describe.each(engines())('seller profile on %s', (engine) => {
   });
 
   it('refuses bad values with 422, each by JSON pointer and rule, and keeps the stored profile', async () => {
-    const client = await gateway.tenant();
+    const client = await gateway.tenant(undefined, { seller: false });
     await client.request('PUT', PATH, minimal);
     const reply = await client.request('PUT', PATH, {
       ...minimal,
@@ -117,14 +119,14 @@ describe.each(engines())('seller profile on %s', (engine) => {
   });
 
   it('reports a SIRET of another company (BR-FR-09) and a VAT number of another SIREN', async () => {
-    const client = await gateway.tenant();
+    const client = await gateway.tenant(undefined, { seller: false });
     const reply = await client.request('PUT', PATH, { ...minimal, siret: '84123456000016', vat_number: 'FR81841234560' });
     expect(reply.status).toBe(422);
     expect(reply.body.errors.map((e: { rule: string }) => e.rule)).toEqual(['BR-FR-09', 'GW-SELLER-VAT-SIREN']);
   });
 
   it('answers 400 for the wrong JSON type, a missing required field, a non-object body', async () => {
-    const client = await gateway.tenant();
+    const client = await gateway.tenant(undefined, { seller: false });
     const wrongType = await client.request('PUT', PATH, { ...minimal, siren: 900123456, address: { ...minimal.address, city: undefined } });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.type).toBe('urn:einvoicing:problem:malformed-request');
@@ -156,7 +158,7 @@ describe.each(engines())('seller profile on %s', (engine) => {
   });
 
   it('serves the same over GraphQL, camelCase, with ValidationFailed paths into the input', async () => {
-    const client = await gateway.tenant();
+    const client = await gateway.tenant(undefined, { seller: false });
     expect((await client.graphql(`{ sellerProfile { name } }`)).body.data).toEqual({ sellerProfile: null });
     const mutation = `mutation ($input: SellerProfileInput!) {
       setSellerProfile(input: $input) {
@@ -201,11 +203,11 @@ describe.each(engines())('seller profile on %s', (engine) => {
   });
 
   it('calls the listeners registered for the database after the profile is committed', async () => {
-    const client = await gateway.tenant();
+    const client = await gateway.tenant(undefined, { seller: false });
     const seen: Array<{ tenantId: string; stored: boolean }> = [];
     const done = new Promise<void>((resolve) => {
-      const stop = onSellerProfileSaved(gateway.database.db, async (tenantId) => {
-        const row = await gateway.database.db.query.sellerProfiles.findFirst({ where: (t, { eq }) => eq(t.tenantId, tenantId) });
+      const stop = onSellerSaved(gateway.database.db, async (tenantId) => {
+        const row = await gateway.database.db.query.sellers.findFirst({ where: (t, { eq }) => eq(t.tenantId, tenantId) });
         seen.push({ tenantId, stored: row !== undefined });
         stop();
         resolve();

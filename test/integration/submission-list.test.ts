@@ -26,7 +26,7 @@ describe.each(engines())('the submissions list on %s', { timeout: 120_000 }, (en
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    gateway = await startGateway(engine, { sellerProfiles: true });
+    gateway = await startGateway(engine, { pipeline: true });
     client = await gateway.tenant();
     const docs = {
       a: invoice().unique('a').with('number', 'FA-2026-001').with('finalized_at', '2026-03-01T10:00:00+01:00').build(),

@@ -31,7 +31,7 @@ describe.each(engines())('webhook delivery on %s', (engine) => {
   beforeAll(async () => {
     gateway = await startWebhookGateway(engine, {
       platform: simulatedPlatform({ scheduler, stepDelayMs: 0 }),
-      sellerProfiles: true,
+      pipeline: true,
       webhooks: { clock, workers: 2 },
     });
   });

@@ -26,8 +26,8 @@ export function engines(): Engine[] {
 export interface Gateway {
   url: string;
   database: Database;
-  /** A new tenant with a fresh token, and a client that sends it. */
-  tenant(name?: string): Promise<Client & { tenantName: string; token: string }>;
+  /** A new tenant with a fresh token (and the demo seller as its default, unless `seller: false`), and a client that sends it. */
+  tenant(name?: string, options?: { seller?: boolean }): Promise<Client & { tenantName: string; token: string }>;
   /** A platform (PA) credential named `name` (default `test-pa`), and a client that sends it. */
   platform(name?: string): Promise<Client & { token: string }>;
   /** A client without credentials (or with the given Authorization header). */
@@ -70,8 +70,11 @@ export async function startGateway(
     /** The pipeline's check (default `native`: the official artefacts cost about 1 s to load and 150 MB per worker). */
     validation?: 'official' | 'native';
     validationWorkers?: number;
-    /** Every tenant `tenant()` creates gets the demo seller profile, so its documents go through the pipeline to the platform. */
-    sellerProfiles?: boolean;
+    /**
+     * Run the pipeline (and the platform connector), so documents go on from `received`. Default: when a `platform`
+     * is given; otherwise documents stay `received` (every tenant has the demo seller either way).
+     */
+    pipeline?: boolean;
     /** Hooks the flow callback (`POST /pa/v1/flow-callbacks`) calls (default: none). */
     platformHooks?: PlatformHooks;
   } = {},
@@ -87,6 +90,7 @@ export async function startGateway(
     validation: options.validation,
     validationWorkers: options.validationWorkers,
     platformHooks: options.platformHooks,
+    workers: options.pipeline ?? options.platform !== undefined,
     // Short, so a revocation test waits a moment rather than 5 s.
     authCacheTtlMs: AUTH_CACHE_TTL_IN_TESTS_MS,
     // Receivers in tests listen on 127.0.0.1: the documented development setting allows it.
@@ -96,9 +100,9 @@ export async function startGateway(
   return {
     url,
     database,
-    async tenant(name = `tenant-${randomUUID()}`) {
+    async tenant(name = `tenant-${randomUUID()}`, { seller = true }: { seller?: boolean } = {}) {
       const created = await createToken(database.db, name);
-      if (options.sellerProfiles) {
+      if (seller) {
         const saved = await setSellerProfile(database.db, created.tenant.id, DEMO_SELLER_PROFILE);
         if (!saved.ok) throw new Error(`demo seller profile refused: ${JSON.stringify(saved.violations)}`);
       }

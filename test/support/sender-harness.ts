@@ -69,7 +69,7 @@ export function useSenderHarness(engine: Engine, fakeOptions: { pageSize?: numbe
   beforeAll(async () => {
     database = await privateDatabase(engine);
     h.databaseUrl = database?.url;
-    h.gateway = await startGateway(engine, { sellerProfiles: true, databaseUrl: database?.url });
+    h.gateway = await startGateway(engine, { pipeline: true, databaseUrl: database?.url });
     h.fake = await startFakeFlowService(fakeOptions);
   });
   beforeEach(async () => {

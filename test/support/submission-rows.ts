@@ -4,7 +4,7 @@ import { newTimeOrderedId } from '../../src/domain/ids.ts';
 import type { KeyRecord, NewSubmission } from '../../src/domain/submissions/write.ts';
 
 /** A submission row of `tenantId`; `number` and `saasId` default to fresh values. */
-export function row(tenantId: string, fields: { number?: string; saasId?: string } = {}): NewSubmission {
+export function row(tenantId: string, fields: { number?: string; saasId?: string; sellerSiren?: string } = {}): NewSubmission {
   const { id, createdAt } = newTimeOrderedId();
   const unique = randomUUID().slice(0, 8);
   return {
@@ -13,6 +13,7 @@ export function row(tenantId: string, fields: { number?: string; saasId?: string
     documentType: 'invoice',
     saasId: fields.saasId ?? `inv_${unique}`,
     number: fields.number ?? `F-${unique}`,
+    sellerSiren: fields.sellerSiren ?? '900123456',
     processingState: 'received',
     issueDate: '2026-11-22',
     originSubmissionId: null,

@@ -191,7 +191,10 @@ export function checkSellerProfile(input: SellerProfileInput): RuleViolation[] {
     if (present(note)) report(['legal_notes', key], checkText(note, NOTE_LIMIT));
   }
   if (present(input.vat_regime) && !(VAT_REGIMES as readonly string[]).includes(input.vat_regime)) {
-    report(['vat_regime'], { rule: 'GW-SELLER-VAT-REGIME', message: `VAT regime ${quote(input.vat_regime)} is not one of ${VAT_REGIMES.join(', ')}` });
+    report(['vat_regime'], {
+      rule: 'GW-SELLER-VAT-REGIME',
+      message: `VAT regime ${quote(input.vat_regime)} is not one of ${VAT_REGIMES.join(', ')}`,
+    });
   } else if (!present(input.vat_number) && input.vat_regime !== 'franchise') {
     // Every standard-rated line needs BT-31: such a seller could issue no ordinary French invoice (BR-S-02).
     report(['vat_number'], {
@@ -206,7 +209,11 @@ export function checkSellerProfile(input: SellerProfileInput): RuleViolation[] {
 export function checkNewSeller(input: SellerProfileInput): RuleViolation[] {
   const violations = checkSellerProfile(input);
   if (!present(input.vat_regime)) {
-    violations.push({ path: ['vat_regime'], rule: 'GW-SELLER-VAT-REGIME', message: `vat_regime is required: one of ${VAT_REGIMES.join(', ')}` });
+    violations.push({
+      path: ['vat_regime'],
+      rule: 'GW-SELLER-VAT-REGIME',
+      message: `vat_regime is required: one of ${VAT_REGIMES.join(', ')}`,
+    });
   }
   return violations;
 }

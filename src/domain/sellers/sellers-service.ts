@@ -96,7 +96,11 @@ export async function createSeller(db: Db, tenantId: string, input: SellerProfil
 export async function replaceSeller(db: Db, tenantId: string, siren: string, input: SellerProfileInput): Promise<SaveSellerResult> {
   const violations = checkNewSeller(input);
   if (typeof input.siren === 'string' && input.siren !== siren) {
-    violations.push({ path: ['siren'], rule: 'GW-SELLER-SIREN-PATH', message: `The body's SIREN ${input.siren} is not the path's ${siren}` });
+    violations.push({
+      path: ['siren'],
+      rule: 'GW-SELLER-SIREN-PATH',
+      message: `The body's SIREN ${input.siren} is not the path's ${siren}`,
+    });
   }
   if (violations.length > 0) return { ok: false, code: 'invalid', violations };
   if (!(await findSeller(db, tenantId, siren))) return { ok: false, code: 'not_found' };

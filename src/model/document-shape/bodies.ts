@@ -90,7 +90,10 @@ export const CreditNote = {
       term: 'BT-1',
       description: 'Credit note number. Duplicate-checked per seller (409).',
     },
-    seller_siren: { ...sellerSiren, description: `${sellerSiren.description} It must be the seller of the invoice it refers to (GW-SELLER-MISMATCH).` },
+    seller_siren: {
+      ...sellerSiren,
+      description: `${sellerSiren.description} It must be the seller of the invoice it refers to (GW-SELLER-MISMATCH).`,
+    },
     invoice_id: {
       kind: 'identifier',
       required: true,

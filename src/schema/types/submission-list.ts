@@ -51,7 +51,9 @@ builder.queryFields((t) => ({
         orderBy: t.arg({ type: SubmissionOrderInput }),
         documentType: t.arg({ type: DocumentTypeEnum }),
         processingState: t.arg({ type: ProcessingStateEnum }),
-        sellerSiren: t.arg.string({ description: "Only the documents of this seller (a SIREN of the caller's sellers); `filter.sellerSiren` too." }),
+        sellerSiren: t.arg.string({
+          description: "Only the documents of this seller (a SIREN of the caller's sellers); `filter.sellerSiren` too.",
+        }),
       },
       resolve: async (_root, args, ctx) => {
         const filter = readFilter(args.filter, { documentType: args.documentType, processingState: args.processingState });
