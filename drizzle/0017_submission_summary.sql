@@ -1,20 +1,21 @@
-ALTER TABLE "submissions" ADD COLUMN "total_excl_tax" bigint;--> statement-breakpoint
-ALTER TABLE "submissions" ADD COLUMN "tax_total" bigint;--> statement-breakpoint
-ALTER TABLE "submissions" ADD COLUMN "total" bigint;--> statement-breakpoint
-ALTER TABLE "submissions" ADD COLUMN "currency" text;--> statement-breakpoint
-ALTER TABLE "submissions" ADD COLUMN "due_date" date;--> statement-breakpoint
-ALTER TABLE "submissions" ADD COLUMN "buyer_name" text;--> statement-breakpoint
-ALTER TABLE "submissions" ADD COLUMN "buyer_siren" text;--> statement-breakpoint
-ALTER TABLE "submissions" ADD COLUMN "buyer_vat_id" text;--> statement-breakpoint
-ALTER TABLE "submissions" ADD COLUMN "lifecycle_code" smallint;--> statement-breakpoint
-ALTER TABLE "submissions" ADD COLUMN "lifecycle_occurred_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "submissions" ADD COLUMN "updated_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "submissions_tenant_issue_date_idx" ON "submissions" USING btree ("tenant_id","issue_date","id");--> statement-breakpoint
-CREATE INDEX "submissions_tenant_number_idx" ON "submissions" USING btree ("tenant_id",("number" collate "C"),"id");--> statement-breakpoint
-CREATE INDEX "submissions_tenant_buyer_name_idx" ON "submissions" USING btree ("tenant_id",(lower("buyer_name") collate "C"));--> statement-breakpoint
-CREATE INDEX "submissions_tenant_buyer_siren_idx" ON "submissions" USING btree ("tenant_id","buyer_siren") WHERE "submissions"."buyer_siren" is not null;
+ALTER TABLE "submissions" ADD COLUMN IF NOT EXISTS "total_excl_tax" bigint;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN IF NOT EXISTS "tax_total" bigint;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN IF NOT EXISTS "total" bigint;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN IF NOT EXISTS "currency" text;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN IF NOT EXISTS "due_date" date;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN IF NOT EXISTS "buyer_name" text;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN IF NOT EXISTS "buyer_siren" text;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN IF NOT EXISTS "buyer_vat_id" text;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN IF NOT EXISTS "lifecycle_code" smallint;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN IF NOT EXISTS "lifecycle_occurred_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN IF NOT EXISTS "updated_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "submissions_tenant_issue_date_idx" ON "submissions" USING btree ("tenant_id","issue_date","id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "submissions_tenant_number_idx" ON "submissions" USING btree ("tenant_id",("number" collate "C"),"id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "submissions_tenant_buyer_name_idx" ON "submissions" USING btree ("tenant_id",(lower("buyer_name") collate "C"));--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "submissions_tenant_buyer_siren_idx" ON "submissions" USING btree ("tenant_id","buyer_siren") WHERE "submissions"."buyer_siren" is not null;
 --> statement-breakpoint
--- What lists, filters and the console show (docs/console.md): the totals, currency, due date and
+-- What lists, filters and the console show (every statement may run again: IF NOT EXISTS, OR REPLACE,
+-- for databases that ran a development version of it) (docs/console.md): the totals, currency, due date and
 -- buyer of each submission, written with the row; the latest lifecycle status and the time of the
 -- last change, kept by triggers so that every writer of a status or a state keeps them right.
 
@@ -22,7 +23,7 @@ CREATE INDEX "submissions_tenant_buyer_siren_idx" ON "submissions" USING btree (
 -- UPDATE per statement (a transition table), not one per row. An out-of-order status (older than the
 -- latest) changes only updated_at; ties of occurred_at go to the newer row, as the latest status
 -- read (src/domain/submissions/read/latest-status.ts) orders them.
-CREATE FUNCTION passerelle_lifecycle_latest() RETURNS trigger
+CREATE OR REPLACE FUNCTION passerelle_lifecycle_latest() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE submissions s
@@ -37,17 +38,21 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+DROP TRIGGER IF EXISTS lifecycle_statuses_latest ON lifecycle_statuses;
+--> statement-breakpoint
 CREATE TRIGGER lifecycle_statuses_latest AFTER INSERT ON lifecycle_statuses
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION passerelle_lifecycle_latest();
 --> statement-breakpoint
 -- A change of processing state (pipeline, sender, a rejecting status) dates the row.
-CREATE FUNCTION passerelle_processing_state_changed() RETURNS trigger
+CREATE OR REPLACE FUNCTION passerelle_processing_state_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   NEW.updated_at := GREATEST(now(), NEW.created_at);
   RETURN NEW;
 END;
 $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS submissions_processing_state_changed ON submissions;
 --> statement-breakpoint
 CREATE TRIGGER submissions_processing_state_changed BEFORE UPDATE OF processing_state ON submissions
   FOR EACH ROW WHEN (OLD.processing_state IS DISTINCT FROM NEW.processing_state)
@@ -67,11 +72,11 @@ UPDATE submissions s SET updated_at = e.at
 -- Their summary from the stored body, read as the mapping reads it (src/domain/submissions/summary.ts;
 -- the buyer's SIREN as src/einvoice/buyer.ts finds it). Values that do not read as the types (none
 -- should: every body passed the structural check) are left null rather than failing the migration.
-CREATE FUNCTION passerelle_migration_0017_int(v jsonb) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+CREATE OR REPLACE FUNCTION passerelle_migration_0017_int(v jsonb) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN jsonb_typeof(v) = 'number' AND v::text ~ '^-?[0-9]{1,18}$' THEN v::text::bigint END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION passerelle_migration_0017_date(v text) RETURNS date LANGUAGE plpgsql IMMUTABLE AS $$
+CREATE OR REPLACE FUNCTION passerelle_migration_0017_date(v text) RETURNS date LANGUAGE plpgsql IMMUTABLE AS $$
 BEGIN
   RETURN CASE WHEN v ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' THEN v::date END;
 EXCEPTION WHEN others THEN
@@ -106,6 +111,11 @@ DROP FUNCTION passerelle_migration_0017_int(jsonb);
 --> statement-breakpoint
 DROP FUNCTION passerelle_migration_0017_date(text);
 
+--> statement-breakpoint
+-- A development version of this migration had the summary without the seller (14 arguments and the
+-- summary): never released, dropped where it ran.
+DROP FUNCTION IF EXISTS passerelle_submit_item(uuid, uuid, document_type, text, text, date, uuid, text, date, text, text,
+  timestamptz, text, text, json);
 --> statement-breakpoint
 -- The write path writes the summary with the row: a 16th argument of the item (its 15-argument
 -- version of 0015 stays, for instances of earlier versions during an upgrade), a `summary` member of

@@ -161,6 +161,13 @@ const SubmissionRecord: Schema = {
     submission_id: submissionId,
     saas_id: { type: 'string', description: 'The `id` the client supplied in the document.' },
     number: { type: 'string', description: 'Document number. Sent on every record today.' },
+    seller_siren: {
+      type: 'string',
+      pattern: '^[0-9]{9}$',
+      description: "The issuing seller's SIREN (BT-30): the one the document named, else the tenant's default seller.",
+    },
+    processing_rule: { type: 'string', description: 'The French processing rule (B2B, B2BInt, B2C), once the e-invoice is generated.' },
+    processing_rule_reason: { type: 'string', description: 'Why the document has that processing rule.' },
     processing_state: {
       type: 'string',
       enum: ['received', 'validated', 'sent', 'rejected'],

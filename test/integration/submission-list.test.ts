@@ -68,7 +68,7 @@ describe.each(engines())('the submissions list on %s', { timeout: 120_000 }, (en
       if (waited > 30_000) throw new Error('documents still received after 30 s');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  });
+  }, 120_000);
   afterAll(() => gateway?.stop());
 
   async function page(variables: Record<string, unknown>, as = client) {
@@ -189,7 +189,8 @@ describe.each(engines())('the submissions list on %s', { timeout: 120_000 }, (en
         select gen_random_uuid(), ${tenantId}::uuid, 'invoice', 's' || n, 'N' || n, 'sent', '2026-01-01', '{}', '', now()
         from generate_series(1, ${EXACT_COUNT_LIMIT + 50}) n`);
     // Sent rows: nothing in the pipeline claims them.
-    await gateway.database.db.execute(sql`analyze submissions`);
+    // The planner's estimate comes from the statistics (PGlite's ANALYZE under a running pipeline is not needed: the count never goes below what was counted).
+    if (engine === 'postgres') await gateway.database.db.execute(sql`analyze submissions`);
     const counted = await page({ first: 1 }, big);
     expect(counted.totalCountExact).toBe(false);
     expect(counted.totalCount).toBeGreaterThan(EXACT_COUNT_LIMIT);

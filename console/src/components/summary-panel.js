@@ -11,6 +11,7 @@ export function SummaryPanel({ submission: s, t, lang }) {
       ${row(ts.totalExclTax, money(s.totalExclTax, s.currency, lang))}
       ${row(ts.taxTotal, money(s.taxTotal, s.currency, lang))}
       ${row(ts.total, html`<strong>${money(s.total, s.currency, lang)}</strong>`)}
+      ${row(ts.seller, s.sellerSiren)}
       ${row(ts.buyer, s.buyer?.name)}
       ${row(ts.siren, s.buyer?.siren)}
       ${row(ts.vatId, s.buyer?.vatId)}

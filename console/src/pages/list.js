@@ -16,6 +16,7 @@ const LIST = `query ConsoleList($filter: SubmissionFilter, $orderBy: SubmissionO
 }`;
 const EVENTS = 'subscription ConsoleEvents { submissionEvents { id type submission { id } } }';
 const CODES = '{ __type(name: "LifecycleCode") { enumValues { name description } } }';
+const SELLERS = '{ sellers(first: 100) { edges { node { siren profile { name } } } } }';
 const PAGE = 25;
 const EMPTY = {
   number: '',
@@ -41,6 +42,7 @@ function argumentsOf(form) {
   if (form.lifecycle === 'NONE') filter.withoutLifecycleStatus = true;
   else if (form.lifecycle) filter.lifecycleCodes = [form.lifecycle];
   if (form.processingRule) filter.processingRule = form.processingRule;
+  if (form.seller) filter.sellerSiren = form.seller;
   if (form.createdFrom) filter.createdFrom = new Date(`${form.createdFrom}T00:00:00`).toISOString();
   if (form.createdTo) filter.createdBefore = new Date(new Date(`${form.createdTo}T00:00:00`).getTime() + 86_400_000).toISOString();
   if (form.issuedFrom) filter.issuedFrom = form.issuedFrom;
@@ -73,6 +75,18 @@ function useLifecycleCodes(api) {
   return codes;
 }
 
+/** The tenant's sellers, `[{ siren, name }]`, for the seller filter. */
+function useSellers(api) {
+  const [sellers, setSellers] = useState([]);
+  useEffect(() => {
+    api.query(SELLERS).then(
+      (data) => setSellers(data.sellers.edges.map((e) => ({ siren: e.node.siren, name: e.node.profile.name }))),
+      () => setSellers([]),
+    );
+  }, [api]);
+  return sellers;
+}
+
 export function ListPage({ api, t, lang, live }) {
   const [form, setForm] = useState(EMPTY);
   const [applied, setApplied] = useState(EMPTY);
@@ -80,6 +94,7 @@ export function ListPage({ api, t, lang, live }) {
   const [result, setResult] = useState(null);
   const [error, setError] = useState(null);
   const codes = useLifecycleCodes(api);
+  const sellers = useSellers(api);
   const refresh = useRef(() => {});
 
   useEffect(() => {
@@ -165,6 +180,7 @@ export function ListPage({ api, t, lang, live }) {
           ['B2C', 'B2C'],
         ]),
       )}
+      ${sellers.length > 1 ? field('seller', tl.seller, select('seller', [['', tl.any], ...sellers.map((x) => [x.siren, `${x.name} (${x.siren})`])])) : ''}
       ${field('createdFrom', tl.createdFrom, text('createdFrom', 'date'))}
       ${field('createdTo', tl.createdTo, text('createdTo', 'date'))}
       ${field('issuedFrom', tl.issuedFrom, text('issuedFrom', 'date'))}

@@ -100,6 +100,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const filter = readFilter({ number: args.number, documentType: args.documentType });
       filter.sellerSiren = sirenArgument(args.sellerSiren, 'sellerSiren');
+      filter.defaultSeller = filter.sellerSiren === undefined;
       const rows = await pageSubmissions(ctx.db, tenantOf(ctx).id, filter, readOrder(null), { limit: 2 });
       if (rows.length > 1) throw badInput('documentType', `an invoice and a credit note both have number "${args.number}": say which`);
       return rows[0] ?? null;

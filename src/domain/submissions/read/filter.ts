@@ -4,7 +4,7 @@
  * can use is in docs/console.md, "Query plans".
  */
 import { and, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { submissionDocuments, submissions } from '../../../db/schema.ts';
+import { sellers, submissionDocuments, submissions } from '../../../db/schema.ts';
 import type { DocumentType } from '../../../model/documents.ts';
 import type { SubmissionRow } from './rows.ts';
 
@@ -24,6 +24,8 @@ export interface SubmissionFilter {
   processingRule?: ProcessingRule;
   /** The issuing seller's SIREN (BT-30, `submissions.seller_siren`). */
   sellerSiren?: string;
+  /** Only the documents of the tenant's default seller (the one a document that names none uses). */
+  defaultSeller?: boolean;
   createdFrom?: Date;
   createdBefore?: Date;
   issuedFrom?: string;
@@ -74,6 +76,9 @@ export function filterConditions(tenantId: string, filter: SubmissionFilter): SQ
       ? sql`exists (select 1 from ${submissionDocuments} d where d.submission_id = ${s.id} and d.processing_rule = ${filter.processingRule})`
       : undefined,
     filter.sellerSiren !== undefined ? eq(s.sellerSiren, filter.sellerSiren) : undefined,
+    filter.defaultSeller
+      ? sql`${s.sellerSiren} = (select d.siren from ${sellers} d where d.tenant_id = ${tenantId} and d.is_default)`
+      : undefined,
     filter.createdFrom ? and(gte(s.id, idFloor(filter.createdFrom)), gte(s.createdAt, filter.createdFrom)) : undefined,
     filter.createdBefore
       ? and(lt(s.id, idFloor(new Date(filter.createdBefore.getTime() + 1))), lt(s.createdAt, filter.createdBefore))
