@@ -73,7 +73,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     await gateway.database.db.execute(
       sql`update submissions set processing_state = 'rejected', rejection = ${JSON.stringify(rejection)}::jsonb where id = ${ids['r']}::uuid`,
     );
-  });
+  }, 150_000);
   afterAll(async () => {
     await browser?.close();
     await gateway?.stop();

@@ -85,7 +85,8 @@ export function filterConditions(tenantId: string, filter: SubmissionFilter): SQ
       : undefined,
     filter.issuedFrom ? gte(s.issueDate, filter.issuedFrom) : undefined,
     filter.issuedTo ? lte(s.issueDate, filter.issuedTo) : undefined,
-    filter.number !== undefined ? eq(s.number, filter.number) : undefined,
+    // In byte order like the number index (equality is the same in every deterministic collation).
+    filter.number !== undefined ? sql`(${s.number} collate "C") = ${filter.number}` : undefined,
     filter.numberPrefix ? sql`(${s.number} collate "C") like ${likePrefix(filter.numberPrefix)}` : undefined,
     filter.saasId !== undefined ? eq(s.saasId, filter.saasId) : undefined,
     // lower() on both sides: the database's case mapping, the one the index was built with.
