@@ -96,4 +96,6 @@ addEventListener('unhandledrejection', (event) => {
   }
 });
 
-render(html`<${App} />`, document.getElementById('app'));
+const root = document.getElementById('app');
+root.textContent = '';
+render(html`<${App} />`, root);

@@ -1,5 +1,6 @@
 // The submitted JSON, one member per row, each row knowing its JSON pointer
 // (RFC 6901), so the fields a rejection names (`errors[].path`) are marked.
+import { useEffect, useRef } from 'preact/hooks';
 import { html } from '../html.js';
 
 const escapeToken = (token) => String(token).replaceAll('~', '~0').replaceAll('/', '~1');
@@ -64,5 +65,11 @@ export function JsonView({ value, findings = [], label }) {
   });
   const out = [];
   rows(value, '', undefined, 0, marks, out, true);
-  return html`<div class="json" role="region" aria-label=${label} tabindex="0">${out}</div>`;
+  const box = useRef(null);
+  // The first marked field in view inside the box (the page itself does not move).
+  useEffect(() => {
+    const hit = box.current?.querySelector('.json-hit');
+    if (hit) box.current.scrollTop = Math.max(0, hit.offsetTop - box.current.offsetTop - box.current.clientHeight / 3);
+  }, [value]);
+  return html`<div class="json" role="region" aria-label=${label} tabindex="0" ref=${box}>${out}</div>`;
 }
