@@ -82,6 +82,17 @@ export const OPERATIONS = {
     SUBMIT_MEMBERS,
   ),
   invoice: graphql(`query Invoice($id: ID!) { result: invoice(id: $id) { ...SubmissionRecord } }`, [RECORD]),
+  listSubmissions: graphql(
+    `
+    query ListSubmissions($filter: SubmissionFilter!, $first: Int, $after: String) {
+      result: submissions(filter: $filter, first: $first, after: $after) {
+        edges { node { ...SubmissionRecord } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  `,
+    [RECORD],
+  ),
   invoiceStatuses: graphql(`query InvoiceStatuses($id: ID!) { result: invoice(id: $id) { statuses { ...StatusEntry } } }`, [STATUS]),
   creditNote: graphql(`query CreditNote($id: ID!) { result: creditNote(id: $id) { ...SubmissionRecord } }`, [RECORD]),
   creditNoteStatuses: graphql(`query CreditNoteStatuses($id: ID!) { result: creditNote(id: $id) { statuses { ...StatusEntry } } }`, [

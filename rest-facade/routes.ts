@@ -2,6 +2,7 @@
 import { documentHandler } from './handlers/document.ts';
 import { flowCallbacksHandler } from './handlers/flow-callbacks.ts';
 import { lifecycleEventsHandler } from './handlers/lifecycle-events.ts';
+import { listHandler } from './handlers/list.ts';
 import { recordHandler, statusesHandler } from './handlers/lookup.ts';
 import { getSellerProfileHandler, putSellerProfileHandler } from './handlers/seller-profile.ts';
 import { createSellerHandler, getSellerHandler, listSellersHandler, putSellerHandler } from './handlers/sellers.ts';
@@ -54,6 +55,8 @@ export const ROUTES: Route[] = [
       collection: '/v1/credit-notes',
     }),
   },
+  { method: 'GET', path: '/v1/invoices', handler: listHandler('INVOICE') },
+  { method: 'GET', path: '/v1/credit-notes', handler: listHandler('CREDIT_NOTE') },
   { method: 'GET', path: '/v1/invoices/:id', handler: recordHandler('invoice', 'invoice') },
   { method: 'GET', path: '/v1/invoices/:id/statuses', handler: statusesHandler('invoiceStatuses', 'invoice') },
   { method: 'GET', path: '/v1/invoices/:id/document', handler: documentHandler('invoiceDocument', 'invoice') },

@@ -33,9 +33,11 @@
 --   instance of this version (src/domain/submissions/write.ts). A batch of
 --   new items is written set-based; any collision sends the items through
 --   passerelle_submit_item one by one.
--- * passerelle_submit_item: one item, all outcomes; also the fallback above.
--- * Legacy, called by no code of this version: the item without a seller
---   (before 0015), passerelle_submit (0004's
+-- * passerelle_submit_item (16 arguments, the last the summary: totals,
+--   currency, due date, buyer, migration 0017): one item, all outcomes; also
+--   the fallback above. Each batch item carries its summary as `summary`.
+-- * Legacy, called by no code of this version: the item without a summary
+--   (0015), the item without a seller (before 0015), passerelle_submit (0004's
 --   single-call contract, raising GW409 on key_taken) and
 --   passerelle_submit_batch(json) (0007, bodies inside the items). They stay
 --   so that instances of earlier versions keep working during a rolling
@@ -58,7 +60,8 @@ CREATE OR REPLACE FUNCTION passerelle_submit_item(
   p_body_sha256 text,
   p_created_at timestamptz,
   p_key text,
-  p_request_hash text
+  p_request_hash text,
+  p_summary json
 ) RETURNS TABLE (outcome text, submission_id uuid, event_id bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -77,9 +80,13 @@ BEGIN
   END IF;
 
   INSERT INTO submissions (id, tenant_id, document_type, saas_id, number, seller_siren, processing_state, issue_date,
-      origin_submission_id, preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at)
+      origin_submission_id, preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at,
+      total_excl_tax, tax_total, total, currency, due_date, buyer_name, buyer_siren, buyer_vat_id)
     VALUES (p_id, p_tenant_id, p_document_type, p_saas_id, p_number, p_seller_siren, 'received', p_issue_date,
-      p_origin_submission_id, p_preceding_invoice_number, p_preceding_invoice_date, p_body, p_body_sha256, p_created_at)
+      p_origin_submission_id, p_preceding_invoice_number, p_preceding_invoice_date, p_body, p_body_sha256, p_created_at,
+      (p_summary->>'total_excl_tax')::bigint, (p_summary->>'tax_total')::bigint, (p_summary->>'total')::bigint,
+      p_summary->>'currency', (p_summary->>'due_date')::date, p_summary->>'buyer_name', p_summary->>'buyer_siren',
+      p_summary->>'buyer_vat_id')
     ON CONFLICT DO NOTHING;
   IF NOT FOUND THEN
     -- A concurrent request with the same key may have won the race (it committed before our insert went on).
@@ -117,6 +124,31 @@ BEGIN
     RETURNING id INTO v_event;
   RETURN QUERY SELECT 'accepted', p_id, v_event;
 END;
+$$;
+--> statement-breakpoint
+-- Legacy (see above): the item with a seller and without a summary (0015), for instances of earlier
+-- versions during a rolling upgrade: the same item, its summary columns left null.
+CREATE OR REPLACE FUNCTION passerelle_submit_item(
+  p_id uuid,
+  p_tenant_id uuid,
+  p_document_type document_type,
+  p_saas_id text,
+  p_number text,
+  p_seller_siren text,
+  p_issue_date date,
+  p_origin_submission_id uuid,
+  p_preceding_invoice_number text,
+  p_preceding_invoice_date date,
+  p_body text,
+  p_body_sha256 text,
+  p_created_at timestamptz,
+  p_key text,
+  p_request_hash text
+) RETURNS TABLE (outcome text, submission_id uuid, event_id bigint)
+LANGUAGE sql AS $$
+  SELECT * FROM passerelle_submit_item(p_id, p_tenant_id, p_document_type, p_saas_id, p_number, p_seller_siren,
+    p_issue_date, p_origin_submission_id, p_preceding_invoice_number, p_preceding_invoice_date, p_body, p_body_sha256,
+    p_created_at, p_key, p_request_hash, NULL::json)
 $$;
 --> statement-breakpoint
 -- Legacy (see above): the item without a seller, for writers of earlier versions (the trigger
@@ -216,14 +248,18 @@ BEGIN
       SELECT t.*, v_bodies[t.n] AS body
         FROM ROWS FROM (json_to_recordset(p_items) AS (id uuid, tenant_id uuid, document_type document_type,
           saas_id text, number text, seller_siren text, issue_date date, origin_submission_id uuid, preceding_invoice_number text,
-          preceding_invoice_date date, body_sha256 text, created_at timestamptz, key text, request_hash text))
+          preceding_invoice_date date, body_sha256 text, created_at timestamptz, key text, request_hash text, summary json))
         WITH ORDINALITY AS t(id, tenant_id, document_type, saas_id, number, seller_siren, issue_date, origin_submission_id,
-          preceding_invoice_number, preceding_invoice_date, body_sha256, created_at, key, request_hash, n)
+          preceding_invoice_number, preceding_invoice_date, body_sha256, created_at, key, request_hash, summary, n)
     ), s AS (
       INSERT INTO submissions (id, tenant_id, document_type, saas_id, number, seller_siren, processing_state, issue_date,
-          origin_submission_id, preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at)
+          origin_submission_id, preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at,
+          total_excl_tax, tax_total, total, currency, due_date, buyer_name, buyer_siren, buyer_vat_id)
         SELECT id, tenant_id, document_type, saas_id, number, seller_siren, 'received', issue_date, origin_submission_id,
-            preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at
+            preceding_invoice_number, preceding_invoice_date, body, body_sha256, created_at,
+            (summary->>'total_excl_tax')::bigint, (summary->>'tax_total')::bigint, (summary->>'total')::bigint,
+            summary->>'currency', (summary->>'due_date')::date, summary->>'buyer_name', summary->>'buyer_siren',
+            summary->>'buyer_vat_id'
           FROM i ORDER BY n
     ), k AS (
       INSERT INTO idempotency_keys (tenant_id, key, request_hash, submission_id)
@@ -250,13 +286,13 @@ BEGIN
     SELECT * FROM json_to_recordset(p_items) AS i(id uuid, tenant_id uuid,
       document_type document_type, saas_id text, number text, seller_siren text, issue_date date, origin_submission_id uuid,
       preceding_invoice_number text, preceding_invoice_date date, body_sha256 text,
-      created_at timestamptz, key text, request_hash text)
+      created_at timestamptz, key text, request_hash text, summary json)
   LOOP
     v_ord := v_ord + 1;
     RETURN QUERY SELECT v_ord, s.outcome, s.submission_id, s.event_id
       FROM passerelle_submit_item(r.id, r.tenant_id, r.document_type, r.saas_id, r.number, r.seller_siren, r.issue_date,
         r.origin_submission_id, r.preceding_invoice_number, r.preceding_invoice_date, v_bodies[v_ord], r.body_sha256,
-        r.created_at, r.key, r.request_hash) s;
+        r.created_at, r.key, r.request_hash, r.summary) s;
   END LOOP;
 END;
 $$;

@@ -10,6 +10,7 @@ import tc434Invoice from '../../examples/ubl-tc434-example9.json' with { type: '
 import { LIFECYCLE_CODE_LIST } from '../../src/domain/lifecycle/codes.ts';
 import { flowCallbackReplyExamples, flowCallbackRequestExamples } from './flow-callback-examples.ts';
 import { generatedDocumentExamples } from './generated-document-examples.ts';
+import { listExamples } from './list-examples.ts';
 import { webhookReplyExamples, webhookRequestExamples } from './webhook-examples.ts';
 import { sellerExamples, sellerProfileReplyExamples, sellerProfileRequestExamples } from './seller-profile-examples.ts';
 import { type Example, problem } from './example-values.ts';
@@ -383,6 +384,7 @@ export const examples: Record<string, Example> = {
   ...generatedDocumentExamples,
   ...flowCallbackRequestExamples,
   ...flowCallbackReplyExamples,
+  ...listExamples,
 };
 
 /** `{ Name: { $ref } }` for the media type `examples` of an operation. */

@@ -8,6 +8,7 @@ import { documentSchemas } from './documents.ts';
 import { examples } from './examples.ts';
 import { flowCallbackSchemas } from './flow-callbacks.ts';
 import { generatedDocumentSchemas } from './generated-documents.ts';
+import { listSchemas } from './lists.ts';
 import { paths } from './paths.ts';
 import { headers, responses } from './responses.ts';
 import { replySchemas } from './replies.ts';
@@ -105,6 +106,7 @@ export const openApiDocument = {
       ...sellerSchemas,
       ...generatedDocumentSchemas,
       ...flowCallbackSchemas,
+      ...listSchemas,
     },
     responses,
     headers,

@@ -6,6 +6,7 @@
 import { headerRef, json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 import { flowCallbackPaths } from './flow-callbacks.ts';
 import { generatedDocumentPaths } from './generated-documents.ts';
+import { listOperation } from './lists.ts';
 import { sellerProfilePaths } from './seller-profile.ts';
 import { sellerPaths } from './sellers.ts';
 import { webhookPaths } from './webhooks.ts';
@@ -185,6 +186,7 @@ export const paths: Obj = {
       rejectedExamples: ['NotFrench', 'UnsupportedCurrency', 'SellerWithoutVatNumber'],
       description: 'Submits an invoice. The number and the SaaS id are each unique per tenant among invoices.',
     }),
+    get: listOperation('listInvoices', 'invoice'),
   },
   '/v1/credit-notes': {
     description: wrongMethod,
@@ -200,6 +202,7 @@ export const paths: Obj = {
         'Submits a credit note referring to an invoice this tenant already submitted (`invoice_id`); the reply ' +
         'carries the link as `origin_submission_id`.',
     }),
+    get: listOperation('listCreditNotes', 'credit note'),
   },
   '/v1/invoices/{invoiceId}': {
     description: wrongMethod,

@@ -219,7 +219,7 @@ const ParameterIssue: Schema = {
   description: 'An invalid query parameter.',
   required: ['parameter', 'message'],
   properties: {
-    parameter: { type: 'string', enum: ['limit', 'after', 'syntax'] },
+    parameter: { type: 'string', enum: ['limit', 'after', 'syntax', 'number', 'seller_siren', 'processing_state'] },
     message: { type: 'string', examples: ['must be an integer from 1 to 100', 'must be given at most once'] },
   },
   additionalProperties: false,

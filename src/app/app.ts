@@ -17,6 +17,7 @@ import type { EventSink } from '../domain/events/types.ts';
 import { createEventHub } from '../dispatch/hub.ts';
 import { createEventSink } from '../dispatch/sink.ts';
 import { operationRunner } from '../graphql/run-operation.ts';
+import { consoleRoute } from '../http/console.ts';
 import { handleProbe } from '../http/probes.ts';
 import { createRateLimits, DEFAULT_RATE_LIMITS } from '../limits/rate-limits.ts';
 import { attachGraphQLWebSocket } from '../http/websocket.ts';
@@ -112,6 +113,7 @@ export function buildApp(options: AppOptions): App {
   });
   const jobs = webhookJobs({ db: options.db.db, settings, queue, payloads: webhookPayloads(run, contexts), log });
   const rest = createRestFacade({ run, createContext, log });
+  const consolePages = consoleRoute();
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (handleProbe(req, res, options.db)) return;
@@ -119,6 +121,8 @@ export function buildApp(options: AppOptions): App {
     requests?.note();
     if (/^\/(v1|pa\/v1)(\/|\?|$)/.test(url)) {
       void rest(req, res);
+    } else if (consolePages.handle(req, res)) {
+      return;
     } else if (!fastPath || !graphql.handle(req, res)) {
       void yoga(req, res);
     }

@@ -95,6 +95,28 @@ export const submissions = pgTable(
     pipelineAttempts: integer('pipeline_attempts').notNull().default(0),
     pipelineNextAt: timestamp('pipeline_next_at', { withTimezone: true }),
     pipelineLastError: text('pipeline_last_error'),
+    /**
+     * What lists, filters and the console show without reading the body (set when written; null on rows
+     * written by an earlier version before migration 0017 filled them): BT-109, BT-110, BT-112 in minor
+     * units, BT-5, BT-9, and the buyer (BT-44, its SIREN BT-47, its VAT id BT-48) as the mapping reads them
+     * (`src/domain/submissions/summary.ts`). A credit note carries its invoice's buyer.
+     */
+    totalExclTax: bigint('total_excl_tax', { mode: 'number' }),
+    taxTotal: bigint('tax_total', { mode: 'number' }),
+    total: bigint('total', { mode: 'number' }),
+    currency: text('currency'),
+    dueDate: date('due_date', { mode: 'string' }),
+    buyerName: text('buyer_name'),
+    buyerSiren: text('buyer_siren'),
+    buyerVatId: text('buyer_vat_id'),
+    /**
+     * The latest lifecycle status (by `occurred_at`, ties by arrival) and when it occurred: kept by a
+     * trigger on `lifecycle_statuses` (migration 0017), whoever records the status.
+     */
+    lifecycleCode: smallint('lifecycle_code'),
+    lifecycleOccurredAt: timestamp('lifecycle_occurred_at', { withTimezone: true }),
+    /** The last change of processing state or lifecycle status (triggers, migration 0017); null: none since `created_at`. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [
     // Only the rows still waiting for the pipeline, per tenant: the claim reads the tenants that have a
@@ -109,6 +131,12 @@ export const submissions = pgTable(
     // Unique (the id alone is) so that rows tied to a submission can reference
     // (tenant_id, id): one foreign key checks both the submission and its tenant.
     uniqueIndex('submissions_tenant_id_key').on(t.tenantId, t.id.desc()),
+    // The list's other orders and searches (docs/console.md, "Query plans"). Byte order ("C") for numbers
+    // and buyer names, so a prefix search is an index range whatever the database's collation.
+    index('submissions_tenant_issue_date_idx').on(t.tenantId, t.issueDate, t.id),
+    index('submissions_tenant_number_idx').on(t.tenantId, sql`(${t.number} collate "C")`, t.id),
+    index('submissions_tenant_buyer_name_idx').on(t.tenantId, sql`(lower(${t.buyerName}) collate "C")`),
+    index('submissions_tenant_buyer_siren_idx').on(t.tenantId, t.buyerSiren).where(sql`${t.buyerSiren} is not null`),
   ],
 );
 

@@ -15,6 +15,7 @@ import { resolveSeller } from '../sellers/seller-cache.ts';
 import type { SellerProfile } from '../../model/seller-profile.ts';
 import { findKeyedSubmission } from './idempotency-key.ts';
 import { findInvoiceBySaasId, findSubmission, type SubmissionRow } from './read/index.ts';
+import { creditNoteSummary, invoiceSummary } from './summary.ts';
 import { writeSubmission, type AcceptedFollowUp, type NewSubmission } from './write.ts';
 
 /** What to submit: a structurally valid document of one type, and its body as received. */
@@ -67,7 +68,7 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
       message: `No seller with SIREN "${named!.slice(0, 20)}" under this tenant (POST /v1/sellers creates one)`,
     });
   }
-  let origin: SubmissionRow | undefined;
+  let origin: Awaited<ReturnType<typeof findInvoiceBySaasId>>;
   if (command.documentType === 'credit_note') {
     origin = await findInvoiceBySaasId(db, tenantId, command.document.invoice_id);
     if (!origin) {
@@ -104,6 +105,7 @@ export async function submit(db: Db, sink: EventSink, command: SubmitCommand): P
     body: command.body,
     bodySha256,
     createdAt,
+    summary: command.documentType === 'invoice' ? invoiceSummary(command.document) : creditNoteSummary(command.document, origin),
   };
   const idempotency = key ? { key, requestHash: `${command.documentType}:${bodySha256}` } : undefined;
 

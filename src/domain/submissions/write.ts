@@ -13,10 +13,13 @@ import { groupCommit } from '../../db/group-commit.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { sqlState } from '../../db/sql-state.ts';
 import { transact } from '../../db/transaction.ts';
-import type { SubmissionRow } from './read/index.ts';
+import type { SubmissionRow, SubmissionSummary } from './read/index.ts';
 
-/** A submission as written: the row, its body as received and the body's SHA-256 (hex). */
-export type NewSubmission = SubmissionRow & { body: string; bodySha256: string };
+/**
+ * A submission as written: the row, its body as received, the body's SHA-256 (hex), and its summary
+ * (`../summary.ts`; absent: the summary's columns stay null).
+ */
+export type NewSubmission = SubmissionRow & { body: string; bodySha256: string; summary?: SubmissionSummary };
 
 /** The outcome of `passerelle_submit_item` (migration 0007). */
 export interface SubmitOutcome {
@@ -54,6 +57,19 @@ type SubmitItem = {
   created_at: string;
   key: string | null;
   request_hash: string | null;
+  summary: SummaryItem | null;
+};
+
+/** A summary as the functions read it (`p_summary`, a batch item's `summary`): the columns' names. */
+type SummaryItem = {
+  total_excl_tax: number | null;
+  tax_total: number | null;
+  total: number | null;
+  currency: string | null;
+  due_date: string | null;
+  buyer_name: string | null;
+  buyer_siren: string | null;
+  buyer_vat_id: string | null;
 };
 
 type OutcomeRow = { outcome: SubmitOutcome['outcome']; submissionId: string | null; eventId: string | number | null };
@@ -74,11 +90,12 @@ const batchColumns = { ord: sql<string | number>`ord`, ...outcomeColumns };
  */
 const BODY_SEPARATOR = '\x1e';
 
+/** The call of the item function; `summary` is its JSON text. */
 function submitItemCall(v: (name: keyof SubmitItem | 'body') => unknown) {
   return sql`passerelle_submit_item(
     ${v('id')}::uuid, ${v('tenant_id')}::uuid, ${v('document_type')}::document_type, ${v('saas_id')}, ${v('number')},
     ${v('seller_siren')}, ${v('issue_date')}::date, ${v('origin_submission_id')}::uuid, ${v('preceding_invoice_number')}, ${v('preceding_invoice_date')}::date,
-    ${v('body')}, ${v('body_sha256')}, ${v('created_at')}::timestamptz, ${v('key')}, ${v('request_hash')})`;
+    ${v('body')}, ${v('body_sha256')}, ${v('created_at')}::timestamptz, ${v('key')}, ${v('request_hash')}, ${v('summary')}::json)`;
 }
 
 /** A write that was accepted: the row as written and its outcome (with the `received` event's id). */
@@ -140,7 +157,7 @@ const writerFor = preparedPerDatabase((db) => {
     // docs/performance.md). A slow commit only makes the next batch bigger.
     maxInFlight: 1,
     async writeOne(write) {
-      const values = { ...write.item, body: write.row.body };
+      const values = { ...write.item, body: write.row.body, summary: write.item.summary && JSON.stringify(write.item.summary) };
       if (!write.followUp) return outcomeOf((await statements.one.execute(values))[0]!);
       return transact(db, async (tx) => {
         const outcome = outcomeOf((await tx.select(outcomeColumns).from(sql`${submitItemCall((name) => values[name])}`))[0]!);
@@ -205,8 +222,22 @@ export async function writeSubmission(
     created_at: row.createdAt.toISOString(),
     key: key?.key ?? null,
     request_hash: key?.requestHash ?? null,
+    summary: row.summary ? summaryItem(row.summary) : null,
   };
   return writerFor(db)({ item, row, followUp });
+}
+
+function summaryItem(summary: SubmissionSummary): SummaryItem {
+  return {
+    total_excl_tax: summary.totalExclTax,
+    tax_total: summary.taxTotal,
+    total: summary.total,
+    currency: summary.currency,
+    due_date: summary.dueDate,
+    buyer_name: summary.buyerName,
+    buyer_siren: summary.buyerSiren,
+    buyer_vat_id: summary.buyerVatId,
+  };
 }
 
 function outcomeOf(row: OutcomeRow): SubmitOutcome {

@@ -1,11 +1,9 @@
 /**
  * Submission: the record of a submitted invoice or credit note (spec §
- * Submission record), with its lifecycle statuses, and the queries that read it.
+ * Submission record), with its lifecycle statuses, and the lookups by id. Its
+ * summary fields: submission-details.ts; the list and lookup by number: submission-list.ts.
  */
-import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
-import { GraphQLError } from 'graphql';
-import { isUuid } from '../../domain/ids.ts';
-import { getSubmission, pageSubmissions, type SubmissionRow, type SubmissionWithStatus } from '../../domain/submissions/read/index.ts';
+import { getSubmission, type SubmissionRow, type SubmissionWithStatus } from '../../domain/submissions/read/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { statusLoaders } from '../status-loaders.ts';
@@ -89,45 +87,4 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, ctx) => getSubmission(ctx.db, tenantOf(ctx).id, id, 'credit_note'),
   }),
-  submissions: t.connection(
-    {
-      type: SubmissionRef,
-      description: "The caller's submissions, newest first (at most 100 per page).",
-      args: {
-        documentType: t.arg({ type: DocumentTypeEnum }),
-        processingState: t.arg({ type: ProcessingStateEnum }),
-        sellerSiren: t.arg.string({ description: "Only the documents of this seller (a SIREN of the caller's sellers)." }),
-      },
-      resolve: (_root, args, ctx) => {
-        // A cursor is a submission id (an edge's `cursor`, `pageInfo.endCursor`): anything else is the client's mistake.
-        for (const name of ['after', 'before'] as const) {
-          const cursor = args[name];
-          if (cursor != null && !isUuid(cursor)) {
-            throw new GraphQLError(
-              `Invalid cursor for "${name}": pass a cursor from a previous page (an edge's cursor or pageInfo.endCursor)`,
-              {
-                extensions: { code: 'BAD_USER_INPUT', argument: name },
-              },
-            );
-          }
-        }
-        return resolveCursorConnection(
-          { args, toCursor: (s) => s.id, defaultSize: 20, maxSize: 100 },
-          // In this newest-first list, "after" a cursor means older, "before" means newer.
-          ({ before, after, limit, inverted }: ResolveCursorConnectionArgs) =>
-            pageSubmissions(ctx.db, tenantOf(ctx).id, {
-              documentType: args.documentType ?? undefined,
-              processingState: args.processingState ?? undefined,
-              sellerSiren: args.sellerSiren ?? undefined,
-              olderThan: after,
-              newerThan: before,
-              oldestFirst: inverted,
-              limit,
-            }),
-        );
-      },
-    },
-    { name: 'SubmissionConnection' },
-    { name: 'SubmissionEdge' },
-  ),
 }));

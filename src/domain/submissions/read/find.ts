@@ -7,7 +7,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { submissions } from '../../../db/schema.ts';
 import type { DocumentType } from '../../../model/documents.ts';
-import { submissionColumns, type SubmissionRow } from './rows.ts';
+import { buyerColumns, submissionColumns, type SubmissionRow } from './rows.ts';
 
 /** The tenant's submission `id` (optionally only of `documentType`). */
 export async function findSubmission(
@@ -29,14 +29,14 @@ export async function findSubmission(
   return row;
 }
 
-/** The tenant's invoice whose SaaS id is `saasId` (the origin of a credit note). */
+/** The tenant's invoice whose SaaS id is `saasId` (the origin of a credit note), with its buyer (the credit note's). */
 export async function findInvoiceBySaasId(db: Executor, tenantId: string, saasId: string) {
   return findBy(db, tenantId, 'invoice', eq(submissions.saasId, saasId));
 }
 
 async function findBy(db: Executor, tenantId: string, documentType: DocumentType, condition: SQL) {
   const [row] = await db
-    .select(submissionColumns)
+    .select({ ...submissionColumns, ...buyerColumns })
     .from(submissions)
     .where(and(eq(submissions.tenantId, tenantId), eq(submissions.documentType, documentType), condition));
   return row;

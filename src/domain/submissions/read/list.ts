@@ -1,44 +1,66 @@
-/** Listing a tenant's submissions: filters and a keyset window, each row with its latest status. */
-import { and, eq } from 'drizzle-orm';
+/** Listing a tenant's submissions: filters, an order, and a keyset window, each row with its details and latest status. */
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { keyset, type KeysetWindow } from '../../../db/keyset.ts';
 import { submissions } from '../../../db/schema.ts';
-import type { DocumentType } from '../../../model/documents.ts';
-import { isUuid } from '../../ids.ts';
+import type { Position, SubmissionOrder } from './cursor.ts';
+import { filterConditions, type SubmissionFilter } from './filter.ts';
 import { latestStatusColumn, withLatestStatus, type SubmissionWithStatus } from './latest-status.ts';
-import { submissionColumns, type SubmissionRow } from './rows.ts';
+import { detailColumns, submissionColumns, type SubmissionDetails } from './rows.ts';
 
-/** Filters and a keyset window for listing a tenant's submissions (ids are time-ordered). */
-export interface ListQuery extends KeysetWindow {
-  documentType?: DocumentType;
-  processingState?: SubmissionRow['processingState'];
-  /** Only the documents of this seller (index `submissions_tenant_seller_idx`). */
-  sellerSiren?: string;
+/** A window of a list: after and/or before a position (in the order's direction), backwards when `reversed`. */
+export interface ListWindow {
+  after?: Position;
+  before?: Position;
+  /** Read the window from its end (a `last` page): rows come in the opposite order. */
+  reversed?: boolean;
+  limit: number;
+}
+
+/** A row of the list. */
+export type ListedSubmission = SubmissionWithStatus & SubmissionDetails;
+
+/** The order's key: its column expression and how a position's value is typed. */
+function keyOf(order: SubmissionOrder): { column: SQL; value: (position: Position) => SQL } | undefined {
+  if (order.field === 'issueDate') return { column: sql`${submissions.issueDate}`, value: (p) => sql`${p.value}::date` };
+  if (order.field === 'number')
+    return { column: sql`(${submissions.number} collate "C")`, value: (p) => sql`(${p.value}::text collate "C")` };
+  return undefined;
+}
+
+/** Rows strictly beyond `position` in the order (`forward`) or strictly before it. */
+function beyond(order: SubmissionOrder, position: Position, forward: boolean): SQL {
+  const key = keyOf(order);
+  const op = sql.raw(forward === order.descending ? '<' : '>');
+  if (!key) return sql`${submissions.id} ${op} ${position.id}::uuid`;
+  return sql`(${key.column}, ${submissions.id}) ${op} (${key.value(position)}, ${position.id}::uuid)`;
 }
 
 /**
- * A window of the tenant's submissions; `olderThan`/`newerThan` are submission
- * ids (cursors), and a malformed one gives an empty window. Each row brings its
- * latest status in the same query (a page's rows would otherwise query it one by one).
+ * A window of the tenant's submissions matching `filter`, in `order` (ties by id, so every order is
+ * total and a page never repeats or skips a row). Each row brings its details and latest status in the
+ * same query. Reads the index of its order: docs/console.md, "Query plans".
  */
-export async function pageSubmissions(db: Db, tenantId: string, query: ListQuery): Promise<SubmissionWithStatus[]> {
-  for (const cursor of [query.olderThan, query.newerThan]) {
-    if (cursor !== undefined && !isUuid(cursor)) return [];
-  }
-  const window = keyset(submissions.id, query);
+export async function pageSubmissions(
+  db: Db,
+  tenantId: string,
+  filter: SubmissionFilter,
+  order: SubmissionOrder,
+  window: ListWindow,
+): Promise<ListedSubmission[]> {
+  const key = keyOf(order);
+  const descending = order.descending !== (window.reversed ?? false);
+  const direction = descending ? desc : asc;
   const rows = await db
-    .select({ ...submissionColumns, latestStatus: latestStatusColumn })
+    .select({ ...submissionColumns, ...detailColumns, latestStatus: latestStatusColumn })
     .from(submissions)
     .where(
       and(
-        eq(submissions.tenantId, tenantId),
-        query.documentType ? eq(submissions.documentType, query.documentType) : undefined,
-        query.processingState ? eq(submissions.processingState, query.processingState) : undefined,
-        query.sellerSiren !== undefined ? eq(submissions.sellerSiren, query.sellerSiren) : undefined,
-        ...window.conditions,
+        filterConditions(tenantId, filter),
+        window.after ? beyond(order, window.after, true) : undefined,
+        window.before ? beyond(order, window.before, false) : undefined,
       ),
     )
-    .orderBy(window.order)
-    .limit(query.limit);
+    .orderBy(...(key ? [descending ? sql`${key.column} desc` : sql`${key.column} asc`] : []), direction(submissions.id))
+    .limit(window.limit);
   return rows.map(withLatestStatus);
 }

@@ -10,11 +10,11 @@ import { submissions } from '../../../db/schema.ts';
 import type { DocumentType } from '../../../model/documents.ts';
 import { isUuid } from '../../ids.ts';
 import { latestStatusColumn as latestStatus, withLatestStatus, type SubmissionWithStatus } from './latest-status.ts';
-import { submissionColumns } from './rows.ts';
+import { detailColumns, submissionColumns, type SubmissionDetails } from './rows.ts';
 
 function prepare(db: Db, withType: boolean) {
   return db
-    .select({ ...submissionColumns, latestStatus })
+    .select({ ...submissionColumns, ...detailColumns, latestStatus })
     .from(submissions)
     .where(
       and(
@@ -30,7 +30,7 @@ const statements = preparedPerDatabase((db) => ({ any: prepare(db, false), typed
 
 /**
  * The tenant's submission `id`, optionally restricted to one document type,
- * with its latest status. Undefined for an unknown id, a malformed id (not a
+ * with its details and latest status. Undefined for an unknown id, a malformed id (not a
  * UUID), or another tenant's id: the three are indistinguishable on purpose
  * (spec § GET, 404).
  */
@@ -39,7 +39,7 @@ export async function getSubmission(
   tenantId: string,
   id: string,
   documentType?: DocumentType,
-): Promise<SubmissionWithStatus | undefined> {
+): Promise<(SubmissionWithStatus & SubmissionDetails) | undefined> {
   if (!isUuid(id)) return undefined;
   const { any, typed } = statements(db);
   const [row] = documentType ? await typed.execute({ id, tenantId, documentType }) : await any.execute({ id, tenantId });

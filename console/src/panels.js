@@ -1,0 +1,28 @@
+// The panels of the submission page, in order. Each declares the Submission
+// fields it needs (added to the page's one query) and a component that
+// receives `{ submission, api, t, lang }`. A later panel (payments, the
+// e-report covering the document) is one more entry here and one file.
+import { DocumentsPanel } from './components/documents-panel.js';
+import { FindingsPanel } from './components/findings-panel.js';
+import { SummaryPanel } from './components/summary-panel.js';
+import { TimelinePanel } from './components/timeline-panel.js';
+
+export const SUBMISSION_PANELS = [
+  {
+    id: 'summary',
+    fields:
+      'saasId documentType issueDate dueDate total totalExclTax taxTotal currency processingRule updatedAt createdAt buyer { name siren vatId }',
+    Component: SummaryPanel,
+  },
+  {
+    id: 'findings',
+    fields: 'rejection { source errors { rule message path profilePath location } } validationWarnings { rule message location }',
+    Component: FindingsPanel,
+  },
+  {
+    id: 'timeline',
+    fields: 'processingSteps { processingState at source } statuses { code label final occurredAt reason reasonCode platformLabel flags }',
+    Component: TimelinePanel,
+  },
+  { id: 'documents', fields: 'processingState', Component: DocumentsPanel },
+];

@@ -1,0 +1,85 @@
+/**
+ * `GET /v1/invoices` and `GET /v1/credit-notes`: the tenant's documents of one
+ * type, newest first, optionally by number (`?number=`, the lookup integrators
+ * need beside the spec's by-id paths), seller, processing state; paged by
+ * `limit` and `after`. A thin adapter over the `submissions` connection
+ * (src/schema/types/submission-list.ts).
+ */
+import { OPERATIONS } from '../operations.ts';
+import { sendJson, sendProblem } from '../problem.ts';
+import { submissionRecord } from '../records.ts';
+import { OperationFailed } from '../../src/graphql/run-operation.ts';
+import type { RestHandler } from './types.ts';
+
+/** Largest page: the connection's `maxSize`. */
+export const MAX_LIST_PAGE = 100;
+
+const STATES = ['received', 'validated', 'sent', 'rejected'] as const;
+
+type ParameterIssue = { parameter: string; message: string };
+type ListArguments = {
+  filter: { number?: string; sellerSiren?: string; processingStates?: Array<Uppercase<(typeof STATES)[number]>> };
+  first?: number;
+  after?: string;
+};
+
+/** The query parameters, each at most once (an empty value counts as absent), or what is wrong with them. */
+function listArguments(url: string | undefined): ListArguments & { issues: ParameterIssue[] } {
+  const query = new URL(url ?? '/', 'http://gateway.invalid').searchParams;
+  const issues: ParameterIssue[] = [];
+  const single = (name: string): string | undefined => {
+    const values = query.getAll(name).filter((value) => value !== '');
+    if (values.length > 1) issues.push({ parameter: name, message: 'must be given at most once' });
+    return values[0];
+  };
+  const number = single('number');
+  const sellerSiren = single('seller_siren');
+  const state = single('processing_state');
+  const limit = single('limit');
+  const after = single('after');
+  if (number !== undefined && number.length > 255) issues.push({ parameter: 'number', message: 'must be at most 255 characters' });
+  if (sellerSiren !== undefined && !/^\d{9}$/.test(sellerSiren))
+    issues.push({ parameter: 'seller_siren', message: 'must be a SIREN: 9 digits' });
+  if (state !== undefined && !(STATES as readonly string[]).includes(state)) {
+    issues.push({ parameter: 'processing_state', message: `must be one of ${STATES.join(', ')}` });
+  }
+  if (limit !== undefined && !(/^[0-9]{1,3}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= MAX_LIST_PAGE)) {
+    issues.push({ parameter: 'limit', message: `must be an integer from 1 to ${MAX_LIST_PAGE}` });
+  }
+  return {
+    filter: {
+      ...(number !== undefined && { number }),
+      ...(sellerSiren !== undefined && { sellerSiren }),
+      ...(state !== undefined && { processingStates: [state.toUpperCase() as Uppercase<(typeof STATES)[number]>] }),
+    },
+    ...(limit !== undefined && { first: Number(limit) }),
+    ...(after !== undefined && { after }),
+    issues,
+  };
+}
+
+/** `{ data: [submission record…], next_cursor? }` for one document type; `next_cursor` only when there are more. */
+export function listHandler(documentType: 'INVOICE' | 'CREDIT_NOTE'): RestHandler {
+  return async ({ req, res, context, run }) => {
+    const { issues, filter, ...page } = listArguments(req.url);
+    if (issues.length > 0) {
+      const detail = issues.map((issue) => `${issue.parameter} ${issue.message}`).join('; ');
+      return sendProblem(res, 'malformed', { detail, errors: issues });
+    }
+    const outcome = await run(OPERATIONS.listSubmissions, { filter: { ...filter, documentType }, ...page }, context);
+    if (!outcome.ok) {
+      // The one argument a client can get wrong past the checks above: a cursor that is not one of this list.
+      if (outcome.errors.some((error) => error.extensions?.['field'] === 'after')) {
+        const message = 'must be the next_cursor of a previous page';
+        return sendProblem(res, 'malformed', { detail: `after ${message}`, errors: [{ parameter: 'after', message }] });
+      }
+      throw new OperationFailed(outcome.errors);
+    }
+    const connection = outcome.result;
+    const { hasNextPage, endCursor } = connection.pageInfo;
+    return sendJson(res, 200, {
+      data: connection.edges.map((edge) => submissionRecord(edge.node)),
+      ...(hasNextPage && endCursor && { next_cursor: endCursor }),
+    });
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * `GET /v1/invoices` and `GET /v1/credit-notes` in the OpenAPI document: the
+ * lists beside the spec's by-id paths, by number above all (`../handlers/list.ts`).
+ */
+import { problemOf } from './replies.ts';
+import { json, type Obj, problemResponse, requestIdHeader, responseRef, schemaRef } from './responses.ts';
+
+const SubmissionPage: Obj = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: { type: 'array', items: schemaRef('SubmissionRecord'), description: 'Newest first.' },
+    next_cursor: { type: 'string', description: 'Present when more documents match: pass it as `after` for the next page.' },
+  },
+  additionalProperties: false,
+};
+
+/** Component schemas of the lists. */
+export const listSchemas: Record<string, Obj> = {
+  SubmissionPage,
+  ListQueryMalformedProblem: problemOf(
+    'malformed',
+    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('ParameterIssue') } } },
+    '400 (lists): an invalid query parameter, named in `errors`.',
+  ),
+};
+
+const query = (name: string, description: string, schema: Obj): Obj => ({ name, in: 'query', required: false, description, schema });
+
+/** The GET operation of a list of `kind` (`invoice`, `credit note`). */
+export function listOperation(operationId: string, kind: string): Obj {
+  return {
+    operationId,
+    tags: ['Lookups'],
+    summary: `Find ${kind}s, by number above all`,
+    description:
+      `The tenant's ${kind}s, newest first, that match every parameter given (each at most once; an empty value counts ` +
+      'as absent; an invalid one is a 400 before anything else). Not in the interface spec, which documents no listing: ' +
+      `this is how an integrator finds a ${kind} by its number. A number is unique per ${kind} and seller, so ` +
+      '`?number=` answers at most one (a list all the same, so that absence is an empty list, not an error). ' +
+      'GraphQL: `submissions(filter:)` and `submissionByNumber`.',
+    parameters: [
+      query('number', 'BT-1 exactly (case-sensitive).', { type: 'string', maxLength: 255 }),
+      query(
+        'seller_siren',
+        "The issuing seller's SIREN (BT-30). A tenant has one seller today, its seller profile: its SIREN keeps every document, another none.",
+        { type: 'string', pattern: '^[0-9]{9}$' },
+      ),
+      query('processing_state', 'The current processing state.', { type: 'string', enum: ['received', 'validated', 'sent', 'rejected'] }),
+      query('limit', 'Page size, 1 to 100 (default 20).', { type: 'integer', minimum: 1, maximum: 100, default: 20 }),
+      query('after', 'The `next_cursor` of the previous page; anything else is a 400.', { type: 'string' }),
+    ],
+    responses: {
+      200: {
+        description: 'A page of submission records.',
+        headers: requestIdHeader,
+        content: json(schemaRef('SubmissionPage'), ['InvoiceByNumber', 'NoSuchNumber']),
+      },
+      400: problemResponse('An invalid query parameter.', schemaRef('ListQueryMalformedProblem'), ['InvalidSellerSiren']),
+      401: responseRef('Unauthorized'),
+      403: responseRef('TenantTokenRequired'),
+      429: responseRef('RateLimited'),
+      500: responseRef('InternalError'),
+      503: responseRef('ServiceUnavailable'),
+    },
+  };
+}

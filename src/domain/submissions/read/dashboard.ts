@@ -1,0 +1,133 @@
+/**
+ * The dashboard's figures for a tenant and a range of days (France,
+ * Europe/Paris): per day, how many documents were created and where each now
+ * stands (processing state, latest lifecycle code); and the oldest document
+ * still waiting in each state the gateway has yet to move it out of. One
+ * statement for the counts, one for the oldest; measured in bench/dashboard.ts.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/rows.ts';
+import { submissions } from '../../../db/schema.ts';
+import { parisDate } from '../../../lib/paris-date.ts';
+import type { DocumentType } from '../../../model/documents.ts';
+import { filterConditions } from './filter.ts';
+import type { SubmissionRow } from './rows.ts';
+
+type ProcessingState = SubmissionRow['processingState'];
+
+/** The longest range one call may ask for, in days. */
+export const DASHBOARD_MAX_DAYS = 366;
+
+/** The states the gateway itself moves a document out of (`sent` and `rejected` wait on no one at the gateway). */
+export const WAITING_STATES: readonly ProcessingState[] = ['received', 'validated'];
+
+/** A range of days, both included (YYYY-MM-DD, France), optionally for one seller (see `SubmissionFilter.sellerSiren`). */
+export interface DashboardQuery {
+  from: string;
+  to: string;
+  sellerSiren?: string;
+}
+
+/** One day: the documents created that day, by their processing state and by their latest lifecycle code (null: none yet). */
+export interface DashboardDay {
+  date: string;
+  total: number;
+  processingStates: Array<{ processingState: ProcessingState; count: number }>;
+  lifecycleCodes: Array<{ code: number | null; count: number }>;
+}
+
+/** The oldest document in a waiting state, and since when it is in it. */
+export interface OldestWaiting {
+  processingState: ProcessingState;
+  submissionId: string;
+  documentType: DocumentType;
+  number: string;
+  since: Date;
+}
+
+/** The UTC instant of 00:00 in Paris on `date` (midnight always exists there: the clocks change at 02:00 and 03:00). */
+export function parisMidnight(date: string): Date {
+  const utc = Date.parse(`${date}T00:00:00Z`);
+  for (const hours of [1, 2]) {
+    const instant = new Date(utc - hours * 3_600_000);
+    if (parisDate(instant.toISOString()) === date && parisDate(new Date(instant.getTime() - 1).toISOString()) !== date) return instant;
+  }
+  throw new Error(`no Paris midnight found for ${date}`);
+}
+
+/** The dates from `from` to `to`, both included. */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/**
+ * Per day of `query` (every day, zeros included), the documents created by state and by latest code:
+ * one statement, one pass over the range's rows (GROUPING SETS), reading the (tenant_id, id) index by
+ * the ids' time order (a creation range is an id range).
+ */
+export async function dashboardDays(db: Db, tenantId: string, query: DashboardQuery): Promise<DashboardDay[]> {
+  const where = filterConditions(tenantId, {
+    sellerSiren: query.sellerSiren,
+    createdFrom: parisMidnight(query.from),
+    createdBefore: parisMidnight(nextDay(query.to)),
+  });
+  const rows = rowsOf<{ day: string; state: ProcessingState | null; code: number | null; by_state: number; n: number }>(
+    await db.execute(sql`
+      select t.day::text as day, t.state::text as state, t.code, grouping(t.state) = 0 as by_state, count(*)::int as n
+        from (select (${submissions.createdAt} at time zone 'Europe/Paris')::date as day,
+                ${submissions.processingState} as state, ${submissions.lifecycleCode} as code
+              from ${submissions} where ${where}) t
+        group by grouping sets ((t.day, t.state), (t.day, t.code))`),
+  );
+  const days = new Map(daysOf(query.from, query.to).map((date) => [date, emptyDay(date)]));
+  for (const row of rows) {
+    const day = days.get(String(row.day));
+    if (!day) continue;
+    const count = Number(row.n);
+    if (row.by_state) {
+      day.processingStates.push({ processingState: row.state!, count });
+      day.total += count;
+    } else {
+      day.lifecycleCodes.push({ code: row.code === null ? null : Number(row.code), count });
+    }
+  }
+  for (const day of days.values())
+    day.lifecycleCodes.sort((a, b) => (a.code ?? Number.MAX_SAFE_INTEGER) - (b.code ?? Number.MAX_SAFE_INTEGER));
+  return [...days.values()];
+}
+
+/**
+ * The oldest document in each of `WAITING_STATES` (of one seller when asked), whenever it was created:
+ * one statement, one index probe per state (the partial indexes of the pipeline's and the sender's queues).
+ */
+export async function oldestWaiting(db: Db, tenantId: string, sellerSiren?: string): Promise<OldestWaiting[]> {
+  const parts: SQL[] = WAITING_STATES.map(
+    (state) => sql`(select ${state}::text as state, ${submissions.id}::text as id, ${submissions.documentType}::text as type,
+        ${submissions.number} as number, coalesce(${submissions.updatedAt}, ${submissions.createdAt}) as since
+      from ${submissions} where ${filterConditions(tenantId, { sellerSiren, processingStates: [state] })}
+      order by ${submissions.id} limit 1)`,
+  );
+  const rows = rowsOf<{ state: ProcessingState; id: string; type: DocumentType; number: string; since: string | Date }>(
+    await db.execute(sql.join(parts, sql` union all `)),
+  );
+  return rows.map((row) => ({
+    processingState: row.state,
+    submissionId: row.id,
+    documentType: row.type,
+    number: row.number,
+    since: new Date(row.since),
+  }));
+}
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+function emptyDay(date: string): DashboardDay {
+  return { date, total: 0, processingStates: [], lifecycleCodes: [] };
+}

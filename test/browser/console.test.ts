@@ -1,0 +1,190 @@
+/**
+ * The console in a real browser (Debian's headless Chromium driven by
+ * playwright-core), offline: the token pasted once, the list loads and
+ * filters, a submission made over REST appears live within a second, a
+ * rejected document's findings mark the field their pointer names, a
+ * generated e-invoice downloads, every input is labelled, and no request
+ * leaves localhost. With CONSOLE_SCREENSHOTS=1 it writes the screenshots of
+ * docs/console.md. Skipped, saying so, where /usr/bin/chromium is absent.
+ */
+import { once } from 'node:events';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoice } from '../support/documents.ts';
+import { startGateway, type Gateway } from '../support/gateway.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SHOTS = process.env.CONSOLE_SCREENSHOTS === '1' ? new URL('../../docs/console/', import.meta.url) : undefined;
+
+describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { timeout: 180_000 }, () => {
+  let gateway: Gateway;
+  let browser: Browser;
+  let client: Awaited<ReturnType<Gateway['tenant']>>;
+  const ids: Record<string, string> = {};
+  let receiver: Server;
+  let hookUrl: string;
+
+  beforeAll(async () => {
+    gateway = await startGateway('pglite', { pipeline: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    client = await gateway.tenant();
+    // A local endpoint that refuses everything: its deliveries fail and can be redelivered.
+    receiver = createServer((_req, res) => res.writeHead(500).end()).listen(0, '127.0.0.1');
+    await once(receiver, 'listening');
+    hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/passerelle`;
+    const endpoint = await client.post('/v1/webhook-endpoints', { url: hookUrl, event_types: ['submission.received'] });
+    expect(endpoint.status).toBe(201);
+    for (const [key, doc] of Object.entries({
+      a: invoice().unique('a').with('number', 'FA-2026-0001').build(),
+      b: invoice().unique('b').with('number', 'FA-2026-0002').withCustomerField('name', 'Boulangerie Dupont').build(),
+      r: invoice().unique('r').with('number', 'FA-2026-0003').build(),
+    })) {
+      const reply = await client.post('/v1/invoices', doc);
+      expect(reply.status).toBe(202);
+      ids[key] = reply.body.submission_id;
+    }
+    for (let waited = 0; ; waited += 100) {
+      const states = await Promise.all(
+        Object.values(ids).map(async (id) => (await client.get(`/v1/invoices/${id}`)).body.processing_state),
+      );
+      if (states.every((state) => state === 'validated')) break;
+      if (waited > 30_000) throw new Error(`documents not validated: ${states}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // A rejection as the official artefacts write one, pointing into the body: what the page must show.
+    const rejection = {
+      source: 'validation',
+      errors: [{ rule: 'BR-CO-17', message: 'VAT category tax amount = taxable amount × rate', path: '/lines/0/taxes/0/percentage' }],
+    };
+    await gateway.database.db.execute(
+      sql`update submissions set processing_state = 'rejected', rejection = ${JSON.stringify(rejection)}::jsonb where id = ${ids['r']}::uuid`,
+    );
+  }, 150_000);
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+    receiver?.close();
+  });
+
+  async function signedIn(width = 1280, height = 900): Promise<{ page: Page; requests: string[] }> {
+    const page = await browser.newPage({ viewport: { width, height }, acceptDownloads: true, locale: 'fr-FR' });
+    const requests: string[] = [];
+    page.on('request', (request) => void requests.push(request.url()));
+    await page.goto(`${gateway.url}/`, { waitUntil: 'load' });
+    await page.getByLabel("Jeton d'API").fill(client.token);
+    await page.getByRole('button', { name: 'Ouvrir la console' }).click();
+    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    return { page, requests };
+  }
+
+  function outside(requests: string[]): string[] {
+    return requests.filter((url) => !url.startsWith(gateway.url) && !url.startsWith('data:') && !url.startsWith(`blob:${gateway.url}`));
+  }
+
+  it('keeps the token for the session, lists and filters, and shows a REST submission live within a second', async () => {
+    const { page, requests } = await signedIn();
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('passerelle.token') !== null, localStorage.getItem('passerelle.token')]),
+    ).toEqual([true, null]);
+    const rows = page.locator('table.list tbody tr[data-id]');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await page.locator('.count').textContent()).toBe('3 documents');
+
+    await page.getByLabel('Acheteur (nom ou SIREN)').fill('boulangerie');
+    await page.getByRole('button', { name: 'Filtrer' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('data-id')).toBe(ids['b']);
+    await page.getByRole('button', { name: 'Effacer' }).click();
+    await page.getByLabel('État', { exact: true }).selectOption('REJECTED');
+    await page.getByRole('button', { name: 'Filtrer' }).click();
+    await expect.poll(async () => (await rows.count()) === 1 && (await rows.first().getAttribute('data-id')) === ids['r']).toBe(true);
+    await page.getByRole('button', { name: 'Effacer' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+
+    // Every input and select has a label.
+    const unlabelled = await page
+      .locator('input, select')
+      .evaluateAll((elements) =>
+        elements.filter((e) => !(e as HTMLInputElement).labels?.length && !e.getAttribute('aria-label')).map((e) => e.outerHTML),
+      );
+    expect(unlabelled).toEqual([]);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: new URL('list.png', SHOTS).pathname, fullPage: true });
+    }
+
+    await page.locator('[data-testid="live"].on').waitFor({ timeout: 15_000 });
+    const posted = await client.post('/v1/invoices', invoice().unique('live').with('number', 'FA-LIVE-1').build());
+    const start = Date.now();
+    await page.locator(`table.list tr[data-id="${posted.body.submission_id}"]`).waitFor({ timeout: 5_000 });
+    expect(Date.now() - start).toBeLessThan(1_000);
+    expect(outside(requests)).toEqual([]);
+    await page.close();
+  });
+
+  it("marks the rejected document's fields by their pointers, shows the timeline, and downloads the generated UBL", async () => {
+    const { page, requests } = await signedIn();
+    await page.getByRole('link', { name: 'FA-2026-0003' }).click();
+    const hit = page.locator('.json-hit');
+    await hit.first().waitFor();
+    expect(await hit.count()).toBe(1);
+    expect(await hit.getAttribute('data-pointer')).toBe('/lines/0/taxes/0/percentage');
+    expect(await hit.textContent()).toContain('BR-CO-17');
+    expect(await page.getByRole('heading', { name: /Motifs du rejet/ }).count()).toBe(1);
+    expect(await page.locator('.timeline li').count()).toBeGreaterThanOrEqual(2);
+    if (SHOTS) await page.screenshot({ path: new URL('rejected.png', SHOTS).pathname, fullPage: true });
+
+    await page.goto(`${gateway.url}/console/submissions/${ids['a']}`);
+    await page.getByRole('button', { name: 'Afficher UBL' }).click();
+    await page.locator('pre.xml').waitFor();
+    expect(await page.locator('pre.xml').textContent()).toContain('FA-2026-0001');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Télécharger UBL' }).click();
+    const file = await (await download).path();
+    expect(readFileSync(file, 'utf8')).toMatch(/^<\?xml[\s\S]*<cbc:ID>FA-2026-0001<\/cbc:ID>/);
+    expect((await download).suggestedFilename()).toBe('FA-2026-0001.ubl.xml');
+    if (SHOTS) await page.screenshot({ path: new URL('submission.png', SHOTS).pathname, fullPage: true });
+    expect(outside(requests)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the dashboard, the seller, the webhooks, in English too, and fits a phone', async () => {
+    const { page, requests } = await signedIn();
+    await page.getByRole('link', { name: 'Tableau de bord' }).click();
+    await page.locator('figure.chart svg rect').first().waitFor();
+    if (SHOTS) await page.screenshot({ path: new URL('dashboard.png', SHOTS).pathname, fullPage: true });
+    await page.getByRole('link', { name: 'Vendeurs' }).click();
+    await page.getByText('900123456', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    await page.getByText(hookUrl).waitFor();
+    await page.getByRole('button', { name: 'Livraisons' }).click();
+    await page.locator('table tbody tr').first().waitFor();
+    await page.getByRole('button', { name: 'Relivrer' }).first().click();
+    await page.getByText('Relivraison programmée.').waitFor();
+    if (SHOTS) await page.screenshot({ path: new URL('webhooks.png', SHOTS).pathname, fullPage: true });
+    await page.getByLabel('Langue').selectOption('en');
+    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByRole('button', { name: 'Filter' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    if (SHOTS) await page.screenshot({ path: new URL('list-phone.png', SHOTS).pathname, fullPage: true });
+    expect(outside(requests)).toEqual([]);
+    await page.close();
+  });
+});
