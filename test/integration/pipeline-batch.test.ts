@@ -67,8 +67,8 @@ describe.each(engines())('pipeline batches on %s', { timeout: 90_000 }, (engine:
   beforeAll(async () => {
     scratch = engine === 'postgres' ? await createScratchDatabase(process.env.TEST_DATABASE_URL!) : undefined;
     database = await openTestDatabase(engine, scratch?.url);
-    // The gateway accepts the backlogs while no tenant has a seller profile, so its own pipeline leaves them alone.
-    const app = buildApp({ db: database, log, platform: { kind: 'none' }, validation: 'native' });
+    // The gateway accepts the backlogs and runs no pipeline of its own (the API only), so the backlogs wait for the tests'.
+    const app = buildApp({ db: database, log, platform: { kind: 'none' }, validation: 'native', workers: false });
     const url = await app.start(0, '127.0.0.1');
     try {
       for (const [name, count] of [
@@ -78,6 +78,7 @@ describe.each(engines())('pipeline batches on %s', { timeout: 90_000 }, (engine:
         ['mixed', 3],
       ] as const) {
         const created = await createToken(database.db, `pipeline-batch-${name}-${Date.now()}-${Math.random()}`);
+        expect((await setSellerProfile(database.db, created.tenant.id, DEMO_SELLER_PROFILE)).ok).toBe(true);
         const client = new Client(url, `Bearer ${created.token}`);
         const ids: string[] = [];
         let first: { id: string; customer_snapshot: { name: string } } | undefined;

@@ -24,6 +24,7 @@ describe.each(engines())('REST submissions on %s', (engine) => {
         submission_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         saas_id: body.id,
         number: body.number,
+        seller_siren: '900123456',
         processing_state: 'received',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       });

@@ -139,8 +139,8 @@ describe.each(engines())('seller profile on %s', (engine) => {
   });
 
   it('keeps each tenant to its own profile', async () => {
-    const a = await gateway.tenant();
-    const b = await gateway.tenant();
+    const a = await gateway.tenant(undefined, { seller: false });
+    const b = await gateway.tenant(undefined, { seller: false });
     await a.request('PUT', PATH, minimal);
     expect((await b.get(PATH)).status).toBe(404);
     await b.request('PUT', PATH, { ...minimal, name: 'B SARL' });
@@ -170,6 +170,7 @@ describe.each(engines())('seller profile on %s', (engine) => {
     const input = {
       name: 'Atelier Numérique SAS',
       siren: '900123456',
+      vatNumber: 'FR87900123456',
       tradingName: 'Atelier',
       address: { line1: '10 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'FR' },
       electronicAddress: { scheme: 'EM', value: 'factures@atelier.example' },

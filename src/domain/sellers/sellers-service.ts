@@ -94,6 +94,7 @@ export async function createSeller(db: Db, tenantId: string, input: SellerProfil
 
 /** Replaces the seller `siren` whole (`PUT /v1/sellers/{siren}`); the body's SIREN must be the path's. */
 export async function replaceSeller(db: Db, tenantId: string, siren: string, input: SellerProfileInput): Promise<SaveSellerResult> {
+  if (!(await findSeller(db, tenantId, siren))) return { ok: false, code: 'not_found' };
   const violations = checkNewSeller(input);
   if (typeof input.siren === 'string' && input.siren !== siren) {
     violations.push({
@@ -103,7 +104,6 @@ export async function replaceSeller(db: Db, tenantId: string, siren: string, inp
     });
   }
   if (violations.length > 0) return { ok: false, code: 'invalid', violations };
-  if (!(await findSeller(db, tenantId, siren))) return { ok: false, code: 'not_found' };
   return save(db, tenantId, completeSellerProfile(input), {});
 }
 
