@@ -54,7 +54,8 @@ export class Client {
     // A pooled keep-alive connection the server closed as the request left (the event loop blocked past the server's
     // keep-alive timeout, as an in-thread PGlite insert of 10,000 rows does): a GET is safe to send again, once.
     const response = await send().catch((error: unknown) => {
-      if (method === 'GET' && (error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET') return send();
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (method === 'GET' && (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')) return send();
       throw error;
     });
     const text = await response.text();
