@@ -94,7 +94,8 @@ export function draftFromBody(input: DeriveInput): { document: BodyDocument | un
     out.push({
       path: ['customer_snapshot'],
       rule: 'BR-FR-12',
-      message: 'No buyer electronic address (BT-49) can be derived: give a siren tax id (B2B) or an email',
+      message:
+        'No buyer electronic address (BT-49) can be derived: give a siren tax id (B2B), an email, or a VAT number of a country with an EAS VAT scheme (not DK, SE, NO)',
     });
   }
   if (buyer?.party.endpoint && buyer.party.endpoint.value.length > 125) {

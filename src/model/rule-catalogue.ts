@@ -56,12 +56,13 @@ const CATALOGUE = [
   {
     id: 'BR-CO-09',
     summary:
-      'A customer VAT number (eu_vat / fr_vat / vat) does not start with an EU VAT prefix (member state code, EL for Greece, XI for Northern Ireland).',
-    reference: 'EN 16931 BR-CO-09 (BT-48); EU VIES prefixes; spec § Errors cause 2',
+      'A customer VAT number (eu_vat / fr_vat / vat) does not start with an uppercase ISO 3166-1 alpha-2 country code (EL for Greece, XI for Northern Ireland), as the official EN 16931 artefacts test it.',
+    reference: 'EN 16931 BR-CO-09 (BT-48); ISO 3166-1 alpha-2 as listed by the EN 16931 1.3.16 artefacts; spec § Errors cause 2',
   },
   {
     id: 'GW-VAT-FORMAT',
-    summary: "A customer VAT number does not match its country's format (uppercase, no spaces).",
+    summary:
+      "A customer VAT number of an EU member state (VIES prefix) does not match its country's format (uppercase, no spaces), or a Greek number is written GR instead of EL.",
     reference: 'spec § customer_snapshot (tax_ids), § Errors cause 2; EU VIES number formats',
   },
   {
@@ -139,7 +140,8 @@ const CATALOGUE = [
   },
   {
     id: 'BR-FR-12',
-    summary: 'No buyer electronic address (BT-49) can be derived: no SIREN (B2B: scheme 0225) and no e-mail (scheme EM).',
+    summary:
+      'No buyer electronic address (BT-49) can be derived: no SIREN (B2B: scheme 0225), no e-mail (scheme EM) and no VAT number of a country with an EAS VAT scheme (9930 DE, 9932 GB, ...).',
     reference: 'BR-FR-12 (FNFE-MPE 1.4.0.03); path /customer_snapshot',
   },
   {

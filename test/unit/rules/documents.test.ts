@@ -174,7 +174,7 @@ describe('customer tax ids', () => {
       sorted([
         [['customer_snapshot', 'tax_ids', 1, 'value'], 'GW-VAT-FR-KEY'],
         [['customer_snapshot', 'tax_ids', 3, 'value'], 'GW-SIRET'],
-        [['customer_snapshot', 'tax_ids', 4, 'value'], 'BR-CO-09'],
+        [['customer_snapshot', 'tax_ids', 4, 'value'], 'GW-VAT-FORMAT'],
       ]),
     );
   });

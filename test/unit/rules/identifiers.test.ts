@@ -75,7 +75,7 @@ describe('VAT numbers (types eu_vat, fr_vat, vat)', () => {
     ['eu_vat', 'FR40 303265045', 'GW-VAT-FORMAT'],
     ['eu_vat', 'fr40303265045', 'BR-CO-09'], // lowercase prefix is not a VAT prefix
     ['eu_vat', 'EL123456789', null],
-    ['eu_vat', 'GR123456789', 'BR-CO-09'],
+    ['eu_vat', 'GR123456789', 'GW-VAT-FORMAT'], // ISO code, so BR-CO-09 passes; VIES writes EL
     ['eu_vat', 'EL12345678', 'GW-VAT-FORMAT'],
     ['eu_vat', 'DE123456789', null],
     ['eu_vat', 'DE12345678', 'GW-VAT-FORMAT'],
@@ -88,13 +88,28 @@ describe('VAT numbers (types eu_vat, fr_vat, vat)', () => {
     ['eu_vat', 'XI12345678', 'GW-VAT-FORMAT'],
     ['eu_vat', 'XI123456797', 'GW-VAT-FORMAT'], // GB check digits 97-99 do not exist
     ['eu_vat', 'XI123 4567 89', 'GW-VAT-FORMAT'],
-    ['eu_vat', 'GB123456789', 'BR-CO-09'],
-    ['eu_vat', 'CHE123456789', 'BR-CO-09'],
+    // Outside the EU VIES prefixes only BR-CO-09's prefix is checked, as the EN 16931 artefacts do.
+    ['eu_vat', 'GB123456789', null],
+    ['vat', 'GB123456789012', null],
+    ['eu_vat', 'CHE123456789', null], // Swiss UID: prefix CH
+    ['vat', 'CHE-123.456.789 MWST', null],
+    ['eu_vat', 'NO987654321MVA', null], // the official EN 16931 examples' buyer
+    ['vat', 'US123456789', null],
+    ['vat', '1A12345', null], // Kosovo in the artefacts' list
+    ['vat', 'XK12345', 'BR-CO-09'], // user-assigned code, not in the artefacts' list
+    ['vat', 'ZZ123456789', 'BR-CO-09'],
+    ['vat', 'EU123456789', 'BR-CO-09'], // OSS/MOSS numbers are not a BT-48 prefix
+    ['vat', 'gb123456789', 'BR-CO-09'],
+    ['vat', '12345678', 'BR-CO-09'],
     ['eu_vat', 'HR46830600751', null], // real fixture value
     ['eu_vat', 'DK87654321', null], // real fixture value
     ['eu_vat', '', 'BR-CO-09'],
   ])('%s %j -> %s', (type, value, rule) => {
     expect(ruleOf(type, value)).toBe(rule);
+  });
+
+  it('names the EL prefix for a Greek number written GR', () => {
+    expect(checkTaxId('eu_vat', 'GR094259216')?.message).toContain('"EL094259216"');
   });
 
   it('reports a value failing several checks once, with the first failing rule', () => {

@@ -1,0 +1,54 @@
+/**
+ * The synchronous rules agree with the official artefacts (issue 25 item 10), over real HTTP on each engine with
+ * the pipeline and the official validation: what the artefacts accept reaches `validated` (buyer VAT numbers of any
+ * ISO 3166-1 prefix, a foreign business buyer without e-mail), and what they would refuse late is a 422 at
+ * submission with its pointer (a Greek VAT number written GR, BR-29, a seller whose default framework is B2,
+ * control characters in names).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foreignBuyer, invoice } from '../support/documents.ts';
+import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { processed } from '../support/pipeline.ts';
+
+describe.each(engines())('rules that agree with the official artefacts, on %s', (engine) => {
+  let gateway: Gateway;
+  beforeAll(async () => {
+    gateway = await startGateway(engine, { pipeline: true, validation: 'official', validationWorkers: 1 });
+  });
+  afterAll(() => gateway?.stop());
+
+  it.each([
+    ['GB', 'GB123456789', 'ap@example.co.uk', 'EM'],
+    ['CH', 'CHE123456789', undefined, '9927'],
+    ['NO', 'NO987654321MVA', 'post@example.no', 'EM'],
+    ['DE', 'DE123456789', undefined, '9930'],
+  ])(
+    'accepts a buyer in %s with VAT number %s (e-mail %s), which reaches validated with BT-49 under %s',
+    async (country, vat, email, scheme) => {
+      const client = await gateway.tenant();
+      const reply = await client.post('/v1/invoices', foreignBuyer(country, vat, email));
+      expect(reply.status).toBe(202);
+      const path = `/v1/invoices/${reply.body.submission_id}`;
+      expect(await processed(client, path)).toMatchObject({ processing_state: 'validated' });
+      const ubl = await client.get(`${path}/document?syntax=ubl`);
+      expect(ubl.text).toContain(`<cbc:CompanyID>${vat}</cbc:CompanyID>`);
+      expect(ubl.text).toContain(`<cbc:EndpointID schemeID="${scheme}">${email ?? vat}</cbc:EndpointID>`);
+    },
+  );
+
+  it('refuses a Greek VAT number written GR with 422 naming the EL prefix', async () => {
+    const client = await gateway.tenant();
+    const reply = await client.post('/v1/invoices', foreignBuyer('GR', 'GR094259216', 'a@example.gr'));
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors).toEqual([
+      { path: '/customer_snapshot/tax_ids/0/value', rule: 'GW-VAT-FORMAT', message: expect.stringContaining('"EL094259216"') },
+    ]);
+  });
+
+  it('refuses a buyer with a VAT number whose country has no EAS VAT scheme and no e-mail (BR-FR-12)', async () => {
+    const client = await gateway.tenant();
+    const reply = await client.post('/v1/invoices', foreignBuyer('DK', 'DK87654321', undefined));
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors).toEqual([{ path: '/customer_snapshot', rule: 'BR-FR-12', message: expect.any(String) }]);
+  });
+});
