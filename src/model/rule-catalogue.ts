@@ -242,6 +242,11 @@ const CATALOGUE = [
     reference: 'EN 16931 BR-IC-11; path /period_start (invoice) or /lines (credit note)',
   },
   {
+    id: 'BR-29',
+    summary: 'The billing period ends (BT-74, `period_end`) before it starts (BT-73, `period_start`).',
+    reference: 'EN 16931 BR-29 (BG-14); path /period_end',
+  },
+  {
     id: 'BR-FR-CO-07',
     summary:
       'The due date (BT-9, `due_date`) is before the issue date (BT-2), for a framework other than an invoice already paid (B2, S2, M2).',

@@ -6,6 +6,7 @@
  * control characters in names).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { foreignBuyer, invoice } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { processed } from '../support/pipeline.ts';
@@ -50,5 +51,42 @@ describe.each(engines())('rules that agree with the official artefacts, on %s', 
     const reply = await client.post('/v1/invoices', foreignBuyer('DK', 'DK87654321', undefined));
     expect(reply.status).toBe(422);
     expect(reply.body.errors).toEqual([{ path: '/customer_snapshot', rule: 'BR-FR-12', message: expect.any(String) }]);
+  });
+
+  it('refuses a billing period that ends before it starts (BR-29) with 422 at /period_end', async () => {
+    const client = await gateway.tenant();
+    const body = invoice().unique('period').with('period_start', '2026-11-30').with('period_end', '2026-11-01').build();
+    const reply = await client.post('/v1/invoices', body);
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors).toEqual([{ path: '/period_end', rule: 'BR-29', message: expect.stringContaining('2026-11-01') }]);
+  });
+
+  it('under a seller whose default framework is S2 (already paid): an unpaid invoice is a 422 with profile_path, a paid one is validated', async () => {
+    const client = await gateway.tenant();
+    expect((await client.request('PUT', '/v1/seller-profile', { ...DEMO_SELLER_PROFILE, billing_framework: 'S2' })).status).toBe(200);
+    const unpaid = await client.post('/v1/invoices', invoice().unique('s2').build());
+    expect(unpaid.status).toBe(422);
+    expect(unpaid.body.errors).toEqual([
+      {
+        path: '/billing_framework',
+        rule: 'BR-FR-CO-09',
+        message: expect.stringContaining('billing_framework'),
+        profile_path: '/billing_framework',
+      },
+    ]);
+    // The document chooses its own framework: accepted, and written as S1.
+    const chosen = await client.post('/v1/invoices', invoice().unique('s1').with('billing_framework', 'S1').build());
+    expect(chosen.status).toBe(202);
+    const paidBody = invoice().unique('paid').build();
+    const paid = await client.post('/v1/invoices', { ...paidBody, amount_paid: paidBody.total, amount_due: 0 });
+    expect(paid.status).toBe(202);
+    for (const [reply, framework] of [
+      [chosen, 'S1'],
+      [paid, 'S2'],
+    ] as const) {
+      const path = `/v1/invoices/${reply.body.submission_id}`;
+      expect(await processed(client, path)).toMatchObject({ processing_state: 'validated' });
+      expect((await client.get(`${path}/document?syntax=ubl`)).text).toContain(`<cbc:ProfileID>${framework}</cbc:ProfileID>`);
+    }
   });
 });
