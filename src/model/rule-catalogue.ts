@@ -242,6 +242,12 @@ const CATALOGUE = [
     reference: 'EN 16931 BR-IC-11; path /period_start (invoice) or /lines (credit note)',
   },
   {
+    id: 'GW-CONTROL-CHARACTER',
+    summary:
+      'A text the e-invoice carries (buyer name, e-mail, address, tax id, line id or description) holds a character XML 1.0 cannot carry: a control character other than tab, line feed and carriage return, U+FFFE, U+FFFF or an unpaired surrogate.',
+    reference: 'XML 1.0 § 2.2 (Char); EN 16931 UBL 2.1 and CII D16B are XML; spec § Errors (a value cannot be converted)',
+  },
+  {
     id: 'BR-29',
     summary: 'The billing period ends (BT-74, `period_end`) before it starts (BT-73, `period_start`).',
     reference: 'EN 16931 BR-29 (BG-14); path /period_end',

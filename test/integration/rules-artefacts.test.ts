@@ -89,4 +89,25 @@ describe.each(engines())('rules that agree with the official artefacts, on %s', 
       expect((await client.get(`${path}/document?syntax=ubl`)).text).toContain(`<cbc:ProfileID>${framework}</cbc:ProfileID>`);
     }
   });
+
+  it('refuses a control character in the buyer name and a line description with 422 at their pointers, never replacing it', async () => {
+    const client = await gateway.tenant();
+    const body = invoice().unique('ctl').build();
+    body.customer_snapshot.name = 'Dupont\u0007 SA';
+    body.lines[0]!.description = 'Abonnement \u001b[1mPro';
+    const reply = await client.post('/v1/invoices', body);
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors).toEqual([
+      { path: '/customer_snapshot/name', rule: 'GW-CONTROL-CHARACTER', message: expect.stringContaining('U+0007') },
+      { path: '/lines/0/description', rule: 'GW-CONTROL-CHARACTER', message: expect.stringContaining('U+001B') },
+    ]);
+    // Tab and line feed are XML characters: accepted, and written as sent.
+    body.customer_snapshot.name = 'Dupont\tSA';
+    body.lines[0]!.description = 'Abonnement\nPro';
+    const accepted = await client.post('/v1/invoices', body);
+    expect(accepted.status).toBe(202);
+    const path = `/v1/invoices/${accepted.body.submission_id}`;
+    expect(await processed(client, path)).toMatchObject({ processing_state: 'validated' });
+    expect((await client.get(`${path}/document?syntax=ubl`)).text).not.toContain('\ufffd');
+  });
 });
