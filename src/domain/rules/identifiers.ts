@@ -58,7 +58,7 @@ function asValidatorGb(body: string): string {
 
 /**
  * Checks a VAT number (customer BT-48, seller BT-31), in this order, reporting
- * only the first failure:
+ * only the first failure (an empty value is `GW-VAT-FORMAT`):
  * 1. `BR-CO-09`: the first two characters are a prefix EN 16931 accepts, as
  *    its official artefacts test it: an ISO 3166-1 alpha-2 code, `EL` for
  *    Greece, `XI` for Northern Ireland, `1A` for Kosovo (case-sensitive; see
@@ -75,6 +75,8 @@ function asValidatorGb(body: string): string {
  *    (alphabetic keys are only format-checked).
  */
 export function checkVatNumber(value: string): Finding | undefined {
+  // An empty number has no prefix for BR-CO-09 to test (the artefacts see no BT-48 at all): it is malformed.
+  if (value === '') return { rule: 'GW-VAT-FORMAT', message: `VAT number ${quote(value)} is empty` };
   const prefix = value.slice(0, 2);
   if (!isVatPrefix(prefix)) {
     return {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCreditNote, checkInvoice } from '../../../src/domain/rules/index.ts';
 import { escapeText, hasNonXmlCharacter } from '../../../src/einvoice/xml.ts';
 import { creditNote, invoice } from '../../support/documents.ts';
+import { CONTROL_ROWS, controlInvoice } from '../../support/rule-tables.ts';
 
 describe('hasNonXmlCharacter', () => {
   it.each<[string, boolean]>([
@@ -26,27 +27,10 @@ describe('hasNonXmlCharacter', () => {
 
 describe('GW-CONTROL-CHARACTER on the fields the e-invoice carries', () => {
   const BELL = '\u0007';
-  it.each<[string, (doc: any) => void, Array<string | number>]>([
-    ['buyer name', (d) => void (d.customer_snapshot.name = `Dupont${BELL}`), ['customer_snapshot', 'name']],
-    ['buyer e-mail', (d) => void (d.customer_snapshot.email = `a${BELL}@example.com`), ['customer_snapshot', 'email']],
-    ['address line1', (d) => void (d.customer_snapshot.billing_address.line1 += BELL), ['customer_snapshot', 'billing_address', 'line1']],
-    ['city', (d) => void (d.customer_snapshot.billing_address.city += '\u0000'), ['customer_snapshot', 'billing_address', 'city']],
-    [
-      'postal code',
-      (d) => void (d.customer_snapshot.billing_address.postal_code += '\u001f'),
-      ['customer_snapshot', 'billing_address', 'postal_code'],
-    ],
-    [
-      'tax id',
-      (d) => void (d.customer_snapshot.tax_ids = [{ type: 'vat', value: `GB123${BELL}` }]),
-      ['customer_snapshot', 'tax_ids', 0, 'value'],
-    ],
-    ['line id', (d) => void (d.lines[0].id += BELL), ['lines', 0, 'id']],
-    ['line description', (d) => void (d.lines[0].description += '\ud800'), ['lines', 0, 'description']],
-  ])('%s', (_name, edit, path) => {
-    const doc = invoice().build();
-    edit(doc);
-    expect(checkInvoice(doc)).toEqual([{ path, rule: 'GW-CONTROL-CHARACTER', message: expect.stringMatching(/U\+|surrogate/) }]);
+  it.each(CONTROL_ROWS)('%s', (_name, edit, path) => {
+    expect(checkInvoice(controlInvoice(edit))).toEqual([
+      { path, rule: 'GW-CONTROL-CHARACTER', message: expect.stringMatching(/U\+|surrogate/) },
+    ]);
   });
 
   it('names the code point', () => {
