@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { completeSellerProfile, DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../../src/model/documents.ts';
 import type { SellerProfile } from '../../src/model/seller-profile.ts';
-import { creditNote, foreignBuyer, invoice as invoiceBuilder } from './documents.ts';
+import { creditNote, DKK_EXAMPLE, foreignBuyer, invoice as invoiceBuilder, loadExample, OFFICIAL_EXAMPLES, tax } from './documents.ts';
 
 const read = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../examples/${name}`, import.meta.url), 'utf8')) as T;
 export const INVOICE = read<InvoiceDocument>('fr-b2b-invoice.json');
@@ -306,6 +306,23 @@ export function controlInvoice(edit: ControlRow[1]): InvoiceDocument {
   return doc;
 }
 
+/** [currency, rule] (test/unit/rules/code-lists.test.ts). */
+export const CURRENCY_ROWS: Array<[code: string, rule: string]> = [
+  ['DKK', 'GW-CURRENCY-UNSUPPORTED'],
+  ['SEK', 'GW-CURRENCY-UNSUPPORTED'],
+  ['XTS', 'GW-CURRENCY-UNSUPPORTED'], // ISO 4217 testing code: real, not supported
+  ['EURO', 'BR-CL-04'],
+  ['eur', 'BR-CL-04'],
+  ['Eur', 'BR-CL-04'],
+  ['EU', 'BR-CL-04'],
+  ['XYZ', 'BR-CL-04'],
+  [' EUR', 'BR-CL-04'],
+  ['', 'BR-CL-04'],
+];
+
+/** Tax rates refused as GW-TAX-RATE-RANGE (test/unit/rules/documents.test.ts). */
+export const REFUSED_RATES: number[] = [-0.01, 100.01, 150, -1, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+
 /** A document of the tables, as the differential test submits it. */
 export interface RuleCase {
   table: string;
@@ -340,6 +357,18 @@ export function ruleCases(): RuleCase[] {
     );
   }
   for (const [field, edit] of CONTROL_ROWS) add('control characters (text.test.ts)', field, controlInvoice(edit));
+  for (const [code] of CURRENCY_ROWS)
+    add('currencies (code-lists.test.ts)', JSON.stringify(code), invoiceBuilder().withCurrency(code).build());
+  for (const code of ['USD', 'GBP', 'CHF', 'JPY', 'BHD']) {
+    add('currencies (code-lists.test.ts)', `${code} without tax_total_eur`, invoiceBuilder().withCurrency(code).build());
+  }
+  for (const percentage of [...REFUSED_RATES, 100]) {
+    const doc = invoiceBuilder()
+      .withLine((line) => line.withTaxes(tax({ percentage })))
+      .build();
+    add('tax rates (documents.test.ts)', `${percentage} %`, doc);
+  }
+  for (const name of [...OFFICIAL_EXAMPLES, DKK_EXAMPLE]) add('real fixtures (documents.test.ts)', name, loadExample(name));
   cases.push({
     table: 'frameworks (late-rules.test.ts)',
     label: 'credit note under an S2 default',
