@@ -62,7 +62,7 @@ const CATALOGUE = [
   {
     id: 'GW-VAT-FORMAT',
     summary:
-      "A customer VAT number of an EU member state (VIES prefix) does not match its country's format (uppercase, no spaces), or a Greek number is written GR instead of EL.",
+      "A customer VAT number of an EU member state (VIES prefix) does not match its country's format (uppercase, no spaces), or a Greek number is written GR instead of EL, or a seller's VAT number (BT-31) is not an EU VAT number.",
     reference: 'spec § customer_snapshot (tax_ids), § Errors cause 2; EU VIES number formats',
   },
   {

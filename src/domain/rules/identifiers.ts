@@ -112,6 +112,20 @@ export function checkVatNumber(value: string): Finding | undefined {
 }
 
 /**
+ * Checks a seller's VAT number (BT-31 of the seller profile): as {@link checkVatNumber}, and then an EU VIES
+ * prefix (`GW-VAT-FORMAT`): the seller is a French company (SIREN), registered for VAT in the EU. A buyer's
+ * number may be of any country (BR-CO-09 as the artefacts test it).
+ */
+export function checkSellerVatNumber(value: string): Finding | undefined {
+  const finding = checkVatNumber(value);
+  if (finding !== undefined || EU_VAT_PREFIXES.has(value.slice(0, 2))) return finding;
+  return {
+    rule: 'GW-VAT-FORMAT',
+    message: `VAT number ${quote(value)} is not an EU VAT number (VIES prefix: ${[...EU_VAT_PREFIXES.keys()].join(', ')})`,
+  };
+}
+
+/**
  * Checks one customer tax id (`customer_snapshot.tax_ids[k]`) by its `type`,
  * compared case-insensitively: `siren`/`fr_siren` → `GW-SIREN`,
  * `siret`/`fr_siret` → `GW-SIRET`, `eu_vat`/`fr_vat`/`vat` → see

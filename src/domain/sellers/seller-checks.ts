@@ -10,7 +10,7 @@ import validator from 'validator';
 import type { RuleId, RuleViolation } from '../../model/rule-catalogue.ts';
 import { checkCountry } from '../rules/code-lists.ts';
 import { quote, type Finding } from '../rules/findings.ts';
-import { checkVatNumber, isValidSiren, isValidSiret } from '../rules/identifiers.ts';
+import { checkSellerVatNumber, isValidSiren, isValidSiret } from '../rules/identifiers.ts';
 import { isStorableText } from '../text.ts';
 import { DEFAULT_EAS_SCHEME } from './seller-defaults.ts';
 import { type SellerProfileInput, VAT_REGIMES } from '../../model/seller-profile.ts';
@@ -94,7 +94,7 @@ function checkSiret(siret: string, siren: string): Finding | undefined {
 }
 
 function checkVat(vat: string, siren: string): Finding | undefined {
-  const finding = checkVatNumber(vat);
+  const finding = checkSellerVatNumber(vat);
   if (finding) return finding;
   if (vat.startsWith('FR') && vat.slice(4) !== siren) {
     return { rule: 'GW-SELLER-VAT-SIREN', message: `VAT number ${quote(vat)} is not built on the SIREN ${quote(siren)}` };
@@ -158,7 +158,7 @@ export function checkSellerProfile(input: SellerProfileInput): RuleViolation[] {
     report(['siret'], checkSiret(input.siret, sirenValid ? input.siren : ''));
   }
   if (present(input.vat_number))
-    report(['vat_number'], sirenValid ? checkVat(input.vat_number, input.siren) : checkVatNumber(input.vat_number));
+    report(['vat_number'], sirenValid ? checkVat(input.vat_number, input.siren) : checkSellerVatNumber(input.vat_number));
   const address = input.address ?? ({} as Partial<SellerProfileInput['address']>);
   report(['address', 'line1'], checkText(address.line1, TEXT_LIMIT));
   if (present(address.line2)) report(['address', 'line2'], checkText(address.line2, TEXT_LIMIT));
