@@ -426,7 +426,7 @@ const CATALOGUE = [
   {
     id: 'GW-SELLER-TEXT',
     summary:
-      'A seller profile text is blank, too long (255 characters; 1,000 for a legal note) or contains U+0000 or an unpaired surrogate.',
+      'A seller profile text is blank, too long (255 characters; 1,000 for a legal note) or contains U+0000, an unpaired surrogate or another character XML 1.0 cannot carry (control characters but tab, LF, CR; U+FFFE, U+FFFF).',
     reference: 'EN 16931 BT-27, BT-28, BG-5; seller profile (BR-FR-05/06 notes); PostgreSQL text refuses U+0000, RFC 8259 § 8.2',
   },
   {

@@ -110,4 +110,11 @@ describe.each(engines())('rules that agree with the official artefacts, on %s', 
     expect(await processed(client, path)).toMatchObject({ processing_state: 'validated' });
     expect((await client.get(`${path}/document?syntax=ubl`)).text).not.toContain('\ufffd');
   });
+
+  it('refuses a control character in the seller profile at PUT, at its pointer', async () => {
+    const client = await gateway.tenant();
+    const reply = await client.request('PUT', '/v1/seller-profile', { ...DEMO_SELLER_PROFILE, name: 'Passerelle\u0007 SAS' });
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors).toEqual([{ path: '/name', rule: 'GW-SELLER-TEXT', message: expect.stringContaining('control character') }]);
+  });
 });

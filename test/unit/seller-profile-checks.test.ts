@@ -19,6 +19,8 @@ const refused: Case[] = [
   ['blank name', { name: '   ' }, 'name', 'GW-SELLER-TEXT'],
   ['name over 255 characters', { name: 'x'.repeat(256) }, 'name', 'GW-SELLER-TEXT'],
   ['trading name with U+0000', { trading_name: 'a\u0000b' }, 'trading_name', 'GW-SELLER-TEXT'],
+  ['name with U+0007', { name: 'Dupont\u0007' }, 'name', 'GW-SELLER-TEXT'],
+  ['city with U+001B', { address: { ...DEMO_SELLER_PROFILE.address, city: 'Paris\u001b' } }, 'address/city', 'GW-SELLER-TEXT'],
   ['trading name with a lone surrogate', { trading_name: 'a\uD800' }, 'trading_name', 'GW-SELLER-TEXT'],
   ['SIREN with a bad Luhn key', { siren: '900123457' }, 'siren', 'BR-FR-10'],
   ['SIREN of 8 digits', { siren: '90012345' }, 'siren', 'BR-FR-10'],

@@ -6,6 +6,7 @@
  * a structurally valid input.
  */
 import { WRITABLE_BILLING_FRAMEWORKS } from '../../einvoice/framework.ts';
+import { hasNonXmlCharacter } from '../../einvoice/xml.ts';
 import validator from 'validator';
 import type { RuleId, RuleViolation } from '../../model/rule-catalogue.ts';
 import { checkCountry } from '../rules/code-lists.ts';
@@ -82,6 +83,9 @@ function checkText(value: unknown, limit: number): Finding | undefined {
   if (value.length > limit) return { rule: 'GW-SELLER-TEXT', message: `Longer than ${limit} characters (${value.length})` };
   // PostgreSQL jsonb cannot store U+0000 or an unpaired surrogate unchanged.
   if (!isStorableText(value)) return { rule: 'GW-SELLER-TEXT', message: 'Contains U+0000 or an unpaired surrogate' };
+  // The e-invoice (XML 1.0) cannot carry the other C0 controls either; the writers would put U+FFFD in their place.
+  if (hasNonXmlCharacter(value))
+    return { rule: 'GW-SELLER-TEXT', message: 'Contains a control character an e-invoice (XML 1.0) cannot carry' };
   return undefined;
 }
 
