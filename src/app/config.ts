@@ -31,6 +31,8 @@ export interface Config {
   webhookAllowPrivateUrls: boolean;
   /** Webhook delivery loops in this process (0: this instance delivers nothing). */
   webhookWorkers: number;
+  /** `WORKERS`: false runs the API only (no pipeline, PA sender or status poller): docs/operations.md. */
+  workers: boolean;
   /** The GraphQL fast path (src/http/graphql-fast-path.ts); off sends every request through Yoga (debugging, comparison runs). */
   graphqlFastPath: boolean;
   /** GraphQL-over-WebSocket connections one token may hold open at once. */
@@ -71,6 +73,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'SIMULATED_PLATFORM_STEP_MS', fallback: '2000', summary: "delay between two of the sandbox PA's statuses" },
   { name: 'WEBHOOK_SECRETS_KEY', fallback: 'a key file in DATA_DIR', summary: 'base64 of 32 bytes sealing webhook secrets' },
   { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: 'false', summary: 'development: webhooks to http:// and private addresses' },
+  { name: 'WORKERS', fallback: 'on', summary: 'off: API only, no pipeline, PA sender or status poller (another instance runs them)' },
   { name: 'WEBHOOK_WORKERS', fallback: '4', summary: 'webhook delivery capacity of this process (0: none)' },
   { name: 'GRAPHQL_FAST_PATH', fallback: 'true', summary: 'false: every GraphQL request through Yoga' },
   { name: 'SUBSCRIPTION_CONNECTIONS_PER_TOKEN', fallback: '100', summary: 'WebSocket connections per token' },
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 4, 0, 64),
+    workers: boolean(env, 'WORKERS', true),
     graphqlFastPath: boolean(env, 'GRAPHQL_FAST_PATH', true),
     subscriptionConnectionsPerToken: integer(env, 'SUBSCRIPTION_CONNECTIONS_PER_TOKEN', 100, 1, 100_000),
     subscriptionsPerToken: integer(env, 'SUBSCRIPTIONS_PER_TOKEN', 500, 1, 100_000),

@@ -63,6 +63,7 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     validationSchedIdle: config.validationSchedIdle,
     validationYieldRps: config.validationYieldRps,
     platform: platformOption(platform),
+    workers: config.workers,
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
       allowPrivateUrls: config.webhookAllowPrivateUrls,
@@ -96,6 +97,7 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
   if (platform.kind === 'sandbox')
     log.info(`PA: the sandbox PA at ${url}/sandbox-pa/flow-service (PLATFORM=afnor with PA_* connects a real one)`);
   if (platform.kind === 'afnor') log.info({ flowUrl: platform.flow.flowUrl }, 'PA: AFNOR Flow Service');
+  if (!config.workers) log.info('WORKERS=off: API only; documents wait in received for an instance that runs the pipeline');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
