@@ -56,7 +56,6 @@ async function seedFirstStart(database: Database): Promise<void> {
 export async function serve(config: Config, log: Logger, platform: PlatformSettings = { kind: 'none' }): Promise<void> {
   const database = await openConfigured(config);
   await database.migrate();
-  await seedFirstStart(database);
   const app = buildApp({
     db: database,
     log,
@@ -89,6 +88,14 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     await app.stop().catch(() => {});
     await database.close().catch(() => {});
     throw startupError(error, config.port);
+  }
+  // Only now that the port and the database serve: a start that fails never shows a token it then loses.
+  try {
+    await seedFirstStart(database);
+  } catch (error) {
+    await app.stop().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
   }
   // The embedded database is this process's alone: the CLI's administrative commands come through here.
   const admin =

@@ -1,9 +1,13 @@
 /**
  * The first start of `passerelle serve` as a user meets it: on PostgreSQL as on the embedded engine, an
  * empty database gets the `dev` tenant, its token (printed once) and the demo seller; instances starting
- * together seed it once.
+ * together seed it once; the token is shown only once the port and the database serve.
  */
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { runCli, spawnServe } from '../support/processes.ts';
@@ -58,5 +62,24 @@ describe('first start on PostgreSQL', { timeout: 120_000 }, () => {
     expect(printed).toHaveLength(1);
     expect((await runCli(['token', 'list'], env)).stdout.trim().split('\n')).toHaveLength(1);
     expect((await runCli(['migrate'], env)).code).toBe(0);
+  });
+});
+
+describe('first start on a busy port', { timeout: 120_000 }, () => {
+  it('fails with one clear line and no token, and the retry on a free port shows the token', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => holder.close(() => resolve())));
+    const port = (holder.address() as AddressInfo).port;
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'passerelle-busy-')) };
+
+    const busy = await runCli(['serve'], { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toContain(`port ${port} is in use`);
+    expect(busy.stdout + busy.stderr).not.toContain('TOKEN');
+
+    const retry = await serve(env);
+    expect(retry.output()).toMatch(/export TOKEN=pas_/);
+    await stop(retry.child);
   });
 });
