@@ -91,11 +91,16 @@ export async function runCli(argv: string[]): Promise<number> {
     return 0;
   }
   if (values.help) {
-    console.log(usage(command, true));
+    if (command && !COMMANDS[command]) {
+      console.error(`passerelle: unknown command "${command}"\n\n${usage()}`);
+      return 2;
+    }
+    // The environment list belongs to `passerelle --help` alone; a command's help is its usage.
+    console.log(usage(command, !command));
     return 0;
   }
   if (!command) {
-    console.error(usage(undefined, true));
+    console.error(`${usage()}\n\nThe environment variables: passerelle --help`);
     return 2;
   }
   if (command === 'serve' && !sub) {
