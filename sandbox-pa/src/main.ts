@@ -27,13 +27,15 @@ export async function runStandalone(argv: string[]): Promise<{ flowUrl: string; 
   const clientSecret = values['client-secret'] ?? randomBytes(24).toString('base64url');
   const sandbox = createSandboxPa({ clientId: values['client-id'], clientSecret, stepMs });
   const { url } = await sandbox.listen(port, values.host);
+  // Lines a shell can paste as they are: the gateway then connects to this sandbox as to a real PA.
   const settings = [
-    `PA_FLOW_URL=${url}/flow-service`,
-    `PA_TOKEN_URL=${url}/oauth/token`,
-    `PA_CLIENT_ID=${values['client-id']}`,
-    generated ? `PA_CLIENT_SECRET=${clientSecret}` : 'PA_CLIENT_SECRET=(the one given)',
+    'export PLATFORM=afnor',
+    `export PA_FLOW_URL=${url}/flow-service`,
+    `export PA_TOKEN_URL=${url}/oauth/token`,
+    `export PA_CLIENT_ID=${values['client-id']}`,
+    generated ? `export PA_CLIENT_SECRET=${clientSecret}` : '# PA_CLIENT_SECRET: the one given with --client-secret',
   ];
-  process.stdout.write(`sandbox PA listening on ${url} (flows in memory only)\n${settings.join('\n')}\n`);
+  process.stdout.write(`# sandbox PA listening on ${url} (flows in memory only)\n${settings.join('\n')}\n`);
   return { flowUrl: `${url}/flow-service`, tokenUrl: `${url}/oauth/token`, close: () => sandbox.close() };
 }
 

@@ -3,7 +3,8 @@
  * docs/configuration.md (a test keeps them in step); an invalid value stops
  * start-up with a message naming it.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { packageRoot } from '../lib/package-root.ts';
 import { ConfigError } from './config-error.ts';
 
 export interface Config {
@@ -51,7 +52,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'PORT', fallback: '4000', summary: 'HTTP port (REST, GraphQL, WebSocket)' },
   { name: 'HOST', fallback: 'all interfaces', summary: 'listen address' },
   { name: 'DATABASE_URL', fallback: 'unset: embedded', summary: 'postgres:// URL of a PostgreSQL database' },
-  { name: 'DATA_DIR', fallback: './data', summary: 'embedded database directory' },
+  { name: 'DATA_DIR', fallback: 'data/ in the package', summary: 'embedded database directory (relative: to the current directory)' },
   { name: 'DB_POOL_SIZE', fallback: '10', summary: 'PostgreSQL connection pool size (two more connections serve the lifecycle batch)' },
   { name: 'LOG_LEVEL', fallback: 'info', summary: 'debug, info, warn, error or silent' },
   { name: 'PLATFORM', fallback: 'sandbox', summary: 'sandbox (the built-in sandbox PA), afnor (a real PA, PA_* below) or none' },
@@ -117,7 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: integer(env, 'PORT', 4000, 0, 65535),
     host: env.HOST || undefined,
     databaseUrl,
-    dataDir: resolve(env.DATA_DIR || './data'),
+    // Unset: the package's own data/, wherever the command runs from (a CLI run in docs/ finds the gateway's database).
+    dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(packageRoot(), 'data'),
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
     logLevel: env.LOG_LEVEL || 'info',
     validation:

@@ -139,13 +139,4 @@ describe('passerelle CLI (embedded engine)', { timeout: 90_000 }, () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/PORT must be an integer/);
   });
-
-  it('never prints the dev token on PostgreSQL', async ({ skip }) => {
-    if (!process.env.TEST_DATABASE_URL) skip();
-    const served = await serve({ DATABASE_URL: process.env.TEST_DATABASE_URL! });
-    const stdout = served.output();
-    expect(stdout).not.toContain('TOKEN');
-    const migrated = await cli(['migrate'], { DATABASE_URL: process.env.TEST_DATABASE_URL! });
-    expect(migrated.code).toBe(0);
-  });
 });

@@ -10,6 +10,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import type { EventSink } from '../../domain/events/types.ts';
+import { REJECTING_CODES } from '../../domain/lifecycle/codes.ts';
 import { recordLifecycleStatus } from '../../domain/lifecycle/lifecycle-service.ts';
 import { isStorableText } from '../../domain/text.ts';
 import { readCdar } from '../afnor/cdar.ts';
@@ -83,5 +84,17 @@ export async function handleFlow(deps: FlowDeps, flow: Flow): Promise<FlowOutcom
     { flowId, submissionId: match.submissionId, code: status.code, duplicate: result.duplicate },
     'pa status poller: status recorded',
   );
+  if (!result.duplicate && REJECTING_CODES.includes(status.code) && result.submission.processingState === 'rejected') {
+    deps.log.info(
+      {
+        flowId,
+        submissionId: match.submissionId,
+        code: status.code,
+        rule: status.reasonCode ?? `CDV-${status.code}`,
+        reason: status.reason,
+      },
+      'document rejected by the platform',
+    );
+  }
   return { done: true, recorded: !result.duplicate };
 }
