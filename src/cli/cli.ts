@@ -30,8 +30,9 @@ const COMMANDS: Record<string, string> = {
   platform-token revoke PREFIX|TOKEN     revoke it
   platform-token list                    platform credentials: prefix, name, created, revoked`,
   tenant: 'tenant list                            tenants, oldest first',
-  'sandbox-pa': `sandbox-pa [--port 8090] [--host 127.0.0.1] [--client-id ID] [--client-secret S] [--step-ms 1000]
-                                         run the sandbox PA alone (AFNOR Flow Service) for testing a connector;
+  'sandbox-pa': `sandbox-pa [--port 8090] [--host 127.0.0.1] [--client-id ID] [--client-secret S] [--step-ms 1000] [--directory FILE]
+                                         run the sandbox PA alone (AFNOR Flow and Directory Services) for testing a connector;
+                                         --directory seeds its directory from a JSON file { "<SIREN>": [lines] };
                                          prints the PA_* settings to give it`,
 };
 
