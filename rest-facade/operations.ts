@@ -176,6 +176,16 @@ export const OPERATIONS = {
       }
     }
   `),
+  directoryEntry: graphql(`
+    query DirectoryEntry($siren: String!) {
+      result: directoryEntry(siren: $siren) {
+        __typename
+        ... on DirectoryEntry { siren registered checkedAt lines { addressingIdentifier siret routingCode suffix platform status } }
+        ... on DirectoryUnavailable { message configured }
+        ... on InvalidArguments { message issues { path message } }
+      }
+    }
+  `),
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

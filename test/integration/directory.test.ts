@@ -1,0 +1,131 @@
+/**
+ * The directory over real HTTP on each engine, against the sandbox PA's Directory Service mounted in the gateway:
+ * `GET /v1/directory/{siren}` and GraphQL `directoryEntry` (cached, 400 naming `siren`, 501 without a directory, 503
+ * when the PA's cannot be asked), and the pipeline's classification: a buyer SIREN beginning with 999 is B2C with its
+ * reason, a registered one B2B with the directory's addressing identifier in BT-49 (scheme 0225), the UBL passing the
+ * official artefacts. Every REST reply is checked against the OpenAPI document by the client.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoice } from '../support/documents.ts';
+import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { processed } from '../support/pipeline.ts';
+
+/** A seeded SIREN whose only line is a suffix line: BT-49 must be that line's identifier, not the SIREN. */
+const SEED = { '552100554': [{ addressingIdentifier: '552100554_FACTURES', addressingSuffix: 'FACTURES' }] };
+
+const DIRECTORY_ENTRY = `query ($siren: String!) {
+  directoryEntry(siren: $siren) {
+    __typename
+    ... on DirectoryEntry { siren registered checkedAt lines { addressingIdentifier suffix platform status } }
+    ... on DirectoryUnavailable { message configured }
+    ... on InvalidArguments { issues { path message } }
+  }
+}`;
+
+describe.each(engines())('the directory on %s', (engine) => {
+  let gateway: Gateway;
+  let bare: Gateway;
+  beforeAll(async () => {
+    gateway = await startGateway(engine, {
+      platform: { kind: 'sandbox', stepMs: 60_000, directory: SEED },
+      validation: 'official',
+      validationWorkers: 1,
+    });
+    bare = await startGateway(engine, { directoryCacheTtlS: 0 });
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await bare?.stop();
+  });
+
+  it('answers the sandbox entry of a SIREN, the same (cached) entry again, and the same over GraphQL', async () => {
+    const client = await gateway.tenant();
+    const first = await client.get('/v1/directory/732829320');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      siren: '732829320',
+      registered: true,
+      lines: [{ addressing_identifier: '732829320', platform: 'WK', status: 'Enabled' }],
+      checked_at: expect.any(String),
+    });
+    const again = await client.get('/v1/directory/732829320');
+    expect((again.body as { checked_at: string }).checked_at).toBe((first.body as { checked_at: string }).checked_at);
+    const graphql = await client.graphql(DIRECTORY_ENTRY, { siren: '732829320' });
+    expect(graphql.body.data.directoryEntry).toEqual({
+      __typename: 'DirectoryEntry',
+      siren: '732829320',
+      registered: true,
+      checkedAt: (first.body as { checked_at: string }).checked_at,
+      lines: [{ addressingIdentifier: '732829320', suffix: null, platform: 'WK', status: 'Enabled' }],
+    });
+  });
+
+  it('answers registered: false for a SIREN beginning with 999, and seeded lines as seeded', async () => {
+    const client = await gateway.tenant();
+    expect((await client.get('/v1/directory/999000003')).body).toMatchObject({ siren: '999000003', registered: false, lines: [] });
+    expect((await client.get('/v1/directory/552100554')).body).toMatchObject({
+      registered: true,
+      lines: [{ addressing_identifier: '552100554_FACTURES', suffix: 'FACTURES', platform: 'WK', status: 'Enabled' }],
+    });
+  });
+
+  it('refuses a malformed SIREN with a 400 naming the parameter (REST) and InvalidArguments (GraphQL)', async () => {
+    const client = await gateway.tenant();
+    for (const siren of ['12345', '732829321', 'abcdefghi']) {
+      const reply = await client.get(`/v1/directory/${siren}`);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({
+        type: 'urn:einvoicing:problem:malformed-request',
+        errors: [{ parameter: 'siren', message: expect.stringContaining('SIREN') }],
+      });
+    }
+    const graphql = await client.graphql(DIRECTORY_ENTRY, { siren: '12345' });
+    expect(graphql.body.data.directoryEntry).toMatchObject({ __typename: 'InvalidArguments', issues: [{ path: '/siren' }] });
+  });
+
+  it('needs a tenant token', async () => {
+    expect((await gateway.anonymous().get('/v1/directory/732829320')).status).toBe(401);
+  });
+
+  it('answers 501 without a directory, and GraphQL DirectoryUnavailable with configured: false', async () => {
+    const client = await bare.tenant();
+    const reply = await client.get('/v1/directory/732829320');
+    expect(reply.status).toBe(501);
+    expect(reply.body).toMatchObject({ type: 'urn:einvoicing:problem:directory-not-configured' });
+    const graphql = await client.graphql(DIRECTORY_ENTRY, { siren: '732829320' });
+    expect(graphql.body.data.directoryEntry).toMatchObject({ __typename: 'DirectoryUnavailable', configured: false });
+  });
+
+  it('classifies a buyer SIREN beginning with 999 as B2C with its reason', async () => {
+    const client = await gateway.tenant();
+    const body = invoice().withTaxIds({ type: 'siren', value: '999000003' }).build();
+    const accepted = await client.post('/v1/invoices', body);
+    expect(accepted.status).toBe(202);
+    const record = await processed(client, `/v1/invoices/${(accepted.body as { submission_id: string }).submission_id}`);
+    expect(record).toMatchObject({ processing_state: expect.stringMatching(/validated|sent/), processing_rule: 'B2C' });
+    expect(record.processing_rule_reason).toContain('999000003 is not in the directory');
+  });
+
+  it("puts the directory's addressing identifier in BT-49 of a registered buyer (scheme 0225), B2B, valid UBL", async () => {
+    const client = await gateway.tenant();
+    for (const [siren, endpoint] of [
+      ['552100554', '552100554_FACTURES'],
+      ['732829320', '732829320'],
+    ] as const) {
+      const body = invoice()
+        .with('number', `FA-DIR-${siren}`)
+        .with('id', `inv_dir_${siren}`)
+        .withTaxIds({ type: 'siren', value: siren })
+        .build();
+      const accepted = await client.post('/v1/invoices', body);
+      expect(accepted.status).toBe(202);
+      const id = (accepted.body as { submission_id: string }).submission_id;
+      const record = await processed(client, `/v1/invoices/${id}`);
+      expect(record).toMatchObject({ processing_state: expect.stringMatching(/validated|sent/), processing_rule: 'B2B' });
+      expect(record.processing_rule_reason).toContain('registered in the directory');
+      const ubl = await client.get(`/v1/invoices/${id}/document?syntax=ubl`);
+      const customer = String(ubl.text).split('<cac:AccountingCustomerParty>')[1]!;
+      expect(customer).toContain(`<cbc:EndpointID schemeID="0225">${endpoint}</cbc:EndpointID>`);
+    }
+  });
+});
