@@ -133,7 +133,7 @@ export const OPERATIONS = {
     mutation CreateSeller($input: SellerProfileInput!) {
       result: createSeller(input: $input) {
         __typename
-        ... on SellerSaved { seller { ...SellerRecord } }
+        ... on SellerSaved { seller { ...SellerRecord } warnings { code message } }
         ... on SellerExists { message }
         ... on ValidationFailed { message issues { path rule message } }
       }

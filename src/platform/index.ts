@@ -32,12 +32,22 @@ export { type DeliveryView, findDelivery } from './outbound/delivery-view.ts';
  * at the PA (default 5000, 1000 for the sandbox), `timeoutMs` for one exchange with it (default 30,000).
  * The directory (Directory Service 1.2.0): the sandbox's own with `directory` (true, or a seed of lines by SIREN),
  * a real PA's at `directoryUrl` (PA_DIRECTORY_URL) with the same OAuth2 client; none otherwise (lookups: `unknown`).
+ * `organizationId` (PA_ORGANIZATION_ID): the Flow Service 1.2.0 `Organization-Id` header, `seller` for each document's
+ * seller SIREN.
  */
 export type PlatformOption =
   | { kind: 'none' }
   | { kind: 'custom'; connector: (deps: ConnectorDeps) => PlatformConnector }
-  | { kind: 'sandbox'; stepMs?: number; pollIntervalMs?: number; directory?: boolean | DirectorySeed }
-  | { kind: 'afnor'; settings: FlowSettings; pollIntervalMs?: number; connection?: string; timeoutMs?: number; directoryUrl?: string };
+  | { kind: 'sandbox'; stepMs?: number; pollIntervalMs?: number; directory?: boolean | DirectorySeed; organizationId?: string }
+  | {
+      kind: 'afnor';
+      settings: FlowSettings;
+      pollIntervalMs?: number;
+      connection?: string;
+      timeoutMs?: number;
+      directoryUrl?: string;
+      organizationId?: string;
+    };
 
 /** The platform as the app runs it. */
 export interface AppPlatform {
@@ -108,6 +118,7 @@ export function createAppPlatform(
         connection: option.kind === 'sandbox' ? 'sandbox' : (option.connection ?? settings.flowUrl),
         pollIntervalMs: option.pollIntervalMs ?? (option.kind === 'sandbox' ? SANDBOX_POLL_INTERVAL_MS : DEFAULT_POLL_INTERVAL_MS),
         timeoutMs: option.kind === 'afnor' ? option.timeoutMs : undefined,
+        organizationId: option.organizationId,
       });
       flow = started;
       connector = started;

@@ -6,9 +6,13 @@
  * official artefacts. Every REST reply is checked against the OpenAPI document by the client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoice } from '../support/documents.ts';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
+import { invoice, toGraphQLInput } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { processed } from '../support/pipeline.ts';
+
+/** A seller whose SIREN the sandbox directory does not know (it begins with 999). */
+const UNREGISTERED = { ...DEMO_SELLER_PROFILE, siren: '999000003', siret: null, vat_number: 'FR42999000003' };
 
 /** A seeded SIREN whose only line is a suffix line: BT-49 must be that line's identifier, not the SIREN. */
 const SEED = { '552100554': [{ addressingIdentifier: '552100554_FACTURES', addressingSuffix: 'FACTURES' }] };
@@ -94,6 +98,65 @@ describe.each(engines())('the directory on %s', (engine) => {
     expect(reply.body).toMatchObject({ type: 'urn:einvoicing:problem:directory-not-configured' });
     const graphql = await client.graphql(DIRECTORY_ENTRY, { siren: '732829320' });
     expect(graphql.body.data.directoryEntry).toMatchObject({ __typename: 'DirectoryUnavailable', configured: false });
+  });
+
+  it("warns (201, warnings) when a new seller's SIREN has no directory line, over REST and GraphQL; not otherwise", async () => {
+    const client = await gateway.tenant(undefined, { seller: false });
+    const created = await client.post('/v1/sellers', UNREGISTERED);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      siren: '999000003',
+      warnings: [{ code: 'directory-unregistered', message: expect.stringContaining('999000003') }],
+    });
+    const registered = await client.post('/v1/sellers', DEMO_SELLER_PROFILE);
+    expect(registered.status).toBe(201);
+    expect(registered.body).not.toHaveProperty('warnings');
+    const other = await gateway.tenant(undefined, { seller: false });
+    const { siren: _siren, ...rest } = UNREGISTERED;
+    const graphql = await other.graphql(
+      `mutation ($input: SellerProfileInput!) {
+        createSeller(input: $input) { __typename ... on SellerSaved { seller { siren } warnings { code message } } }
+      }`,
+      { input: { ...(toGraphQLInput(rest) as object), siren: '999000003' } },
+    );
+    expect(graphql.body.data.createSeller).toMatchObject({
+      __typename: 'SellerSaved',
+      seller: { siren: '999000003' },
+      warnings: [{ code: 'directory-unregistered' }],
+    });
+    // Without a directory nothing can be said: no warning.
+    const bareClient = await bare.tenant(undefined, { seller: false });
+    const quiet = await bareClient.post('/v1/sellers', UNREGISTERED);
+    expect(quiet.status).toBe(201);
+    expect(quiet.body).not.toHaveProperty('warnings');
+  });
+
+  it("asks again every time with DIRECTORY_CACHE_TTL_S=0 (a real PA's directory at PA_DIRECTORY_URL), 503 when it cannot be asked", async () => {
+    const settings = gateway.paSettings()!;
+    const remote = await startGateway(engine, {
+      platform: { kind: 'afnor', settings, directoryUrl: `${gateway.url}/sandbox-pa/directory-service` },
+      pipeline: false,
+      directoryCacheTtlS: 0,
+    });
+    const down = await startGateway(engine, {
+      platform: { kind: 'afnor', settings, directoryUrl: 'http://127.0.0.1:9/directory-service' },
+      pipeline: false,
+    });
+    try {
+      const client = await remote.tenant();
+      const first = (await client.get('/v1/directory/732829320')).body as { checked_at: string; registered: boolean };
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const second = (await client.get('/v1/directory/732829320')).body as { checked_at: string };
+      expect(first.registered).toBe(true);
+      expect(second.checked_at > first.checked_at).toBe(true);
+      const unavailable = await (await down.tenant()).get('/v1/directory/732829320');
+      expect(unavailable.status).toBe(503);
+      expect(unavailable.headers.get('retry-after')).toBe('30');
+      expect(unavailable.body).toMatchObject({ type: 'urn:einvoicing:problem:service-unavailable' });
+    } finally {
+      await remote.stop();
+      await down.stop();
+    }
   });
 
   it('classifies a buyer SIREN beginning with 999 as B2C with its reason', async () => {

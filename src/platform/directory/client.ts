@@ -83,7 +83,10 @@ export function createDirectoryClient(options: DirectoryClientOptions): { lookup
       const headers = new Headers(init.headers);
       headers.set('authorization', `Bearer ${token.token}`);
       headers.set('accept', 'application/json');
-      headers.set('request-id', randomUUID());
+      // 1.2.0's correlation header, and 1.1.0's name of it.
+      const requestId = randomUUID();
+      headers.set('request-id', requestId);
+      headers.set('x-request-id', requestId);
       answer = await exchange(fetchFn, base + path, { ...init, headers }, timeoutMs, false);
       if ('ok' in answer || answer.status !== 401) return answer;
       tokens.invalidate(token.token);
