@@ -3,11 +3,15 @@
  * deterministic lines, 999… SIRENs unknown, a seed, the Request-Id header, a token refreshed after a 401, failures
  * as `unavailable`.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxPa, type SandboxPa } from '../../sandbox-pa/src/index.ts';
 import { validSiren } from '../../sandbox-pa/src/directory.ts';
+import { runStandalone } from '../../sandbox-pa/src/main.ts';
 import { createDirectoryClient } from '../../src/platform/directory/client.ts';
 
 const SECRET = 'directory-secret-7Hq';
@@ -127,5 +131,31 @@ describe('the Directory Service client against the sandbox', () => {
     expect(await down.lookup('732829320')).toEqual({ kind: 'unavailable', reason: 'siren: HTTP 503' });
     await new Promise<void>((resolve) => failing.close(() => resolve()));
     expect(await down.lookup('732829320')).toMatchObject({ kind: 'unavailable' });
+  });
+
+  it('seeds the standalone sandbox from --directory FILE, and refuses a file that is not a seed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'directory-seed-'));
+    const file = join(dir, 'seed.json');
+    writeFileSync(file, JSON.stringify({ '732829320': [], '999000003': [{ addressingIdentifier: '999000003_AP' }] }));
+    const started = await runStandalone(['--port', '0', '--client-secret', SECRET, '--client-id', 'passerelle', '--directory', file]);
+    try {
+      const base = started.flowUrl.replace(/\/flow-service$/, '');
+      const seeded = createDirectoryClient({
+        directoryUrl: `${base}/directory-service`,
+        tokenUrl: started.tokenUrl,
+        clientId: 'passerelle',
+        clientSecret: SECRET,
+        tokenAuth: 'basic',
+      });
+      expect(await seeded.lookup('732829320')).toMatchObject({ kind: 'entry', entry: { registered: false, lines: [] } });
+      expect(await seeded.lookup('999000003')).toMatchObject({
+        kind: 'entry',
+        entry: { registered: true, lines: [{ addressing_identifier: '999000003_AP' }] },
+      });
+    } finally {
+      await started.close();
+    }
+    writeFileSync(file, JSON.stringify({ '12': [] }));
+    await expect(runStandalone(['--port', '0', '--directory', file])).rejects.toThrow('is not a SIREN');
   });
 });
