@@ -133,7 +133,7 @@ export const OPERATIONS = {
     mutation CreateSeller($input: SellerProfileInput!) {
       result: createSeller(input: $input) {
         __typename
-        ... on SellerSaved { seller { ...SellerRecord } }
+        ... on SellerSaved { seller { ...SellerRecord } warnings { code message } }
         ... on SellerExists { message }
         ... on ValidationFailed { message issues { path rule message } }
       }
@@ -172,6 +172,16 @@ export const OPERATIONS = {
       result: notifyFlowUpdated(input: $input) {
         __typename
         ... on FlowUpdateReceived { flowId }
+        ... on InvalidArguments { message issues { path message } }
+      }
+    }
+  `),
+  directoryEntry: graphql(`
+    query DirectoryEntry($siren: String!) {
+      result: directoryEntry(siren: $siren) {
+        __typename
+        ... on DirectoryEntry { siren registered checkedAt lines { addressingIdentifier siret routingCode suffix platform status } }
+        ... on DirectoryUnavailable { message configured }
         ... on InvalidArguments { message issues { path message } }
       }
     }

@@ -1,4 +1,5 @@
 /** The `/v1` routes of the spec (§ Endpoints), webhook endpoint management, the platform's `/pa/v1` routes, and their handlers. */
+import { directoryHandler } from './handlers/directory.ts';
 import { documentHandler } from './handlers/document.ts';
 import { flowCallbacksHandler } from './handlers/flow-callbacks.ts';
 import { lifecycleEventsHandler } from './handlers/lifecycle-events.ts';
@@ -69,6 +70,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/sellers', handler: listSellersHandler },
   { method: 'GET', path: '/v1/sellers/:siren', handler: getSellerHandler },
   { method: 'PUT', path: '/v1/sellers/:siren', handler: putSellerHandler },
+  { method: 'GET', path: '/v1/directory/:siren', handler: directoryHandler },
   { method: 'POST', path: '/pa/v1/lifecycle-events', handler: lifecycleEventsHandler },
   { method: 'POST', path: '/pa/v1/flow-callbacks', handler: flowCallbacksHandler },
   { method: 'POST', path: '/pa/v1/flow-callbacks/:token', handler: flowCallbacksHandler, credentialParam: 'token' },

@@ -14,6 +14,7 @@ import { headers, responses } from './responses.ts';
 import { replySchemas } from './replies.ts';
 import { sellerProfileSchemas } from './seller-profile.ts';
 import { sellerSchemas } from './sellers.ts';
+import { directorySchemas } from './directory.ts';
 import { webhookSchemas } from './webhooks.ts';
 
 const description = `
@@ -107,6 +108,7 @@ export const openApiDocument = {
       ...generatedDocumentSchemas,
       ...flowCallbackSchemas,
       ...listSchemas,
+      ...directorySchemas,
     },
     responses,
     headers,

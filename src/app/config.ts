@@ -42,6 +42,8 @@ export interface Config {
   subscriptionsPerToken: number;
   /** Per-tenant rate limits, points per second (0: none). */
   rateLimits: { submissions: number; lookups: number; graphql: number };
+  /** How long a PA directory entry is used before the PA is asked again, in seconds (`DIRECTORY_CACHE_TTL_S`, default 86,400). */
+  directoryCacheTtlS: number;
 }
 
 /**
@@ -61,6 +63,17 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'PA_CLIENT_ID', fallback: 'none', summary: 'PLATFORM=afnor: OAuth2 client id' },
   { name: 'PA_CLIENT_SECRET', fallback: 'none', summary: 'PLATFORM=afnor: OAuth2 client secret (never logged)' },
   { name: 'PA_TOKEN_AUTH', fallback: 'basic', summary: 'basic (HTTP Basic, RFC 6749) or body (credentials in the form)' },
+  {
+    name: 'PA_DIRECTORY_URL',
+    fallback: 'sandbox: its own; afnor: none',
+    summary: 'the Directory Service base, ending in /directory-service (none: no directory)',
+  },
+  {
+    name: 'PA_ORGANIZATION_ID',
+    fallback: 'none',
+    summary: "Flow Service 1.2.0 Organization-Id: seller (each document's seller SIREN) or a fixed id",
+  },
+  { name: 'DIRECTORY_CACHE_TTL_S', fallback: '86400', summary: 'how long a directory answer is kept, in seconds (0: not cached)' },
   {
     name: 'PA_POLL_INTERVAL_MS',
     fallback: '5000 (sandbox: 1000)',
@@ -144,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lookups: integer(env, 'RATE_LIMIT_LOOKUPS_PER_SECOND', 20_000, 0, 10_000_000),
       graphql: integer(env, 'RATE_LIMIT_GRAPHQL_COST_PER_SECOND', 1_000_000, 0, 1_000_000_000),
     },
+    directoryCacheTtlS: integer(env, 'DIRECTORY_CACHE_TTL_S', 86_400, 0, 31_536_000),
   };
 }

@@ -34,8 +34,9 @@ const COMMANDS: Record<string, string> = {
   seller show SIREN --tenant NAME        one seller's profile (JSON, as GET /v1/sellers/{siren})
   seller set --file PROFILE.json --tenant NAME
                                          create or replace the seller the file's siren names (its first is its default)`,
-  'sandbox-pa': `sandbox-pa [--port 8090] [--host 127.0.0.1] [--client-id ID] [--client-secret S] [--step-ms 1000]
-                                         run the sandbox PA alone (AFNOR Flow Service) for testing a connector;
+  'sandbox-pa': `sandbox-pa [--port 8090] [--host 127.0.0.1] [--client-id ID] [--client-secret S] [--step-ms 1000] [--directory FILE]
+                                         run the sandbox PA alone (AFNOR Flow and Directory Services) for testing a connector;
+                                         --directory seeds its directory from a JSON file { "<SIREN>": [lines] };
                                          prints the PA_* settings to give it`,
 };
 

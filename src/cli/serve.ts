@@ -30,8 +30,14 @@ function startupError(error: unknown, port: number): StartupError {
 
 /** The `platform` option of the app for the settings (sandbox, a real PA, none). */
 function platformOption(settings: PlatformSettings): PlatformOption {
-  if (settings.kind === 'sandbox') return { kind: 'sandbox', stepMs: settings.stepMs, pollIntervalMs: settings.pollIntervalMs };
-  if (settings.kind === 'afnor') return { kind: 'afnor', settings: settings.flow, pollIntervalMs: settings.pollIntervalMs };
+  if (settings.kind === 'sandbox') {
+    const { stepMs, pollIntervalMs, directory, organizationId } = settings;
+    return { kind: 'sandbox', stepMs, pollIntervalMs, directory, organizationId };
+  }
+  if (settings.kind === 'afnor') {
+    const { directoryUrl, organizationId, pollIntervalMs } = settings;
+    return { kind: 'afnor', settings: settings.flow, pollIntervalMs, directoryUrl, organizationId };
+  }
   return { kind: 'none' };
 }
 
@@ -69,6 +75,7 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     validationYieldRps: config.validationYieldRps,
     platform: platformOption(platform),
     workers: config.workers,
+    directoryCacheTtlS: config.directoryCacheTtlS,
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
       allowPrivateUrls: config.webhookAllowPrivateUrls,
@@ -109,7 +116,9 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
   log.info({ url, engine: database.engine, database: database.location, platform: platform.kind }, `Passerelle listening on ${url}`);
   if (platform.kind === 'sandbox')
     log.info(`PA: the sandbox PA at ${url}/sandbox-pa/flow-service (PLATFORM=afnor with PA_* connects a real one)`);
-  if (platform.kind === 'afnor') log.info({ flowUrl: platform.flow.flowUrl }, 'PA: AFNOR Flow Service');
+  if (platform.kind === 'afnor')
+    log.info({ flowUrl: platform.flow.flowUrl, directoryUrl: platform.directoryUrl }, 'PA: AFNOR Flow Service');
+  if (platform.kind === 'sandbox' && platform.directory) log.info(`PA directory: the sandbox's at ${url}/sandbox-pa/directory-service`);
   if (!config.workers) log.info('WORKERS=off: API only; documents wait in received for an instance that runs the pipeline');
 
   let stopping = false;

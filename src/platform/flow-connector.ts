@@ -36,11 +36,18 @@ export function createFlowConnector(options: {
   pollIntervalMs: number;
   /** Limit for one HTTP exchange with the PA, in milliseconds (default 30,000). */
   timeoutMs?: number;
+  /** `Organization-Id` (Flow Service 1.2.0): `seller` the document's seller SIREN on its calls, another value on every call. */
+  organizationId?: string;
 }): FlowConnector {
-  const client = createFlowClient({ ...options.settings, timeoutMs: options.timeoutMs });
+  const perSeller = options.organizationId === 'seller';
+  const client = createFlowClient({
+    ...options.settings,
+    timeoutMs: options.timeoutMs,
+    organizationId: perSeller ? undefined : options.organizationId,
+  });
   const common = { db: options.db, events: options.events, client, connection: options.connection };
   const log = options.log.child({ component: 'pa-connector', connection: options.connection });
-  const sender = createSender({ ...common, log, pollMs: options.pollIntervalMs });
+  const sender = createSender({ ...common, log, pollMs: options.pollIntervalMs, organizationPerSeller: perSeller });
   const poller = createStatusPoller({ ...common, log, intervalMs: options.pollIntervalMs });
   return {
     hooks: {

@@ -117,6 +117,7 @@ describe('OpenAPI document', () => {
         'get /v1/sellers',
         'get /v1/sellers/{siren}',
         'put /v1/sellers/{siren}',
+        'get /v1/directory/{siren}',
         `post ${REDELIVER}`,
         'get /v1/seller-profile',
         'put /v1/seller-profile',

@@ -32,6 +32,8 @@ export interface SenderOptions {
   pollMs?: number;
   /** createFlow calls at once (default 4). */
   concurrency?: number;
+  /** Send each document's seller SIREN as `Organization-Id` (PA_ORGANIZATION_ID=seller, Flow Service 1.2.0). */
+  organizationPerSeller?: boolean;
 }
 
 export interface Sender {
@@ -56,7 +58,7 @@ export function createSender(options: SenderOptions): Sender {
   const { db, events, client, log } = options;
   const pollMs = options.pollMs ?? 5000;
   const concurrency = options.concurrency ?? 4;
-  const sendDeps: SendDeps = { db, events, client, log, leaseMs: LEASE_MS };
+  const sendDeps: SendDeps = { db, events, client, log, leaseMs: LEASE_MS, organizationPerSeller: options.organizationPerSeller };
   const ackDeps: AckDeps = { db, events, client, log, cursorKey: `${options.connection}#out` };
   const due = createWaiter(pollMs);
   const ackTick = createWaiter(pollMs);

@@ -1,6 +1,6 @@
 /**
  * Sends one validated document to the PA (AFNOR XP Z12-013 Flow Service
- * 1.1.0, operation createFlow) at most once: the attempt is committed as
+ * 1.2.0 or 1.1.0, operation createFlow, with the file's `name`) at most once: the attempt is committed as
  * "outcome unknown" before the request, so after a lost answer or a crash the
  * next attempt first searches the PA by trackingId (the submission id) and
  * takes the flow it finds as the 202 would have given it. No transaction is
@@ -23,6 +23,8 @@ export interface SendDeps {
   log: Logger;
   /** How long an attempt holds the row (must exceed the client's timeout), in milliseconds. */
   leaseMs: number;
+  /** The document's seller SIREN goes as `Organization-Id` on its createFlow and trackingId search (PA_ORGANIZATION_ID=seller). */
+  organizationPerSeller?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface SendDeps {
  */
 export type SendResult = 'sent' | 'rejected' | 'retry' | 'gone';
 
-const RULES: readonly ProcessingRule[] = ['B2B', 'B2BInt', 'B2C'];
+const RULES: readonly ProcessingRule[] = ['B2B', 'B2BInt', 'B2C', 'B2G', 'B2GInt', 'B2GOutOfScope'];
 
 /** `<BT-1>.xml`, reduced to characters any PA's storage accepts. */
 export function flowFileName(number: string): string {
@@ -65,8 +67,12 @@ export function describeFailure(failure: FlowFailure): string {
 }
 
 /** The earliest outgoing flow the PA holds with trackingId `submissionId` (searchFlow), or undefined; a failure as is. */
-async function findSent(client: FlowClient, submissionId: string): Promise<{ ok: true; flow: Flow | undefined } | FlowFailure> {
-  const found = await client.searchFlows({ trackingId: submissionId, flowDirection: ['Out'] }, 100);
+async function findSent(
+  client: FlowClient,
+  submissionId: string,
+  organizationId?: string,
+): Promise<{ ok: true; flow: Flow | undefined } | FlowFailure> {
+  const found = await client.searchFlows({ trackingId: submissionId, flowDirection: ['Out'] }, 100, organizationId);
   if (!found.ok) return found;
   const ours = found.results.filter((flow) => flow.trackingId === submissionId && typeof flow.flowId === 'string');
   ours.sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt));
@@ -94,6 +100,7 @@ export async function sendOne(deps: SendDeps, submissionId: string): Promise<Sen
     return apply({ flowId: flow.flowId, submittedAt: flow.submittedAt ?? undefined, acknowledgement });
   }
   if (!document) throw new Error('validated submission without generated documents');
+  const organizationId = deps.organizationPerSeller ? (document.sellerSiren ?? undefined) : undefined;
 
   const fail = async (failure: FlowFailure, attempt: number, outcomeUnknown: boolean, what = 'createFlow') => {
     const error = `${what}: ${describeFailure(failure)}`;
@@ -104,7 +111,7 @@ export async function sendOne(deps: SendDeps, submissionId: string): Promise<Sen
   };
 
   if (flow?.outcomeUnknown) {
-    const found = await findSent(client, submissionId);
+    const found = await findSent(client, submissionId, organizationId);
     if (!found.ok) return fail(found, flow.attempts, true, 'search by trackingId');
     if (found.flow) return apply(found.flow);
     log.info({ submissionId, attempt: flow.attempts }, 'pa sender: earlier attempt left no flow on the PA, sending again');
@@ -127,6 +134,7 @@ export async function sendOne(deps: SendDeps, submissionId: string): Promise<Sen
     flowInfo: flowInfoOf(input, document),
     file,
     fileName: flowFileName(input.submission.number),
+    organizationId,
   });
   if (result.ok) return apply(result.flow);
   if (result.kind === 'retryable') return fail(result, attempt, false);
