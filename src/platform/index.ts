@@ -84,6 +84,7 @@ export function createAppPlatform(
         connection: option.kind === 'sandbox' ? 'sandbox' : (option.connection ?? settings.flowUrl),
         pollIntervalMs: option.pollIntervalMs ?? (option.kind === 'sandbox' ? SANDBOX_POLL_INTERVAL_MS : DEFAULT_POLL_INTERVAL_MS),
         timeoutMs: option.kind === 'afnor' ? option.timeoutMs : undefined,
+        validator: deps.validator,
       });
       flow = started;
       connector = started;
