@@ -21,7 +21,8 @@ import type { Client } from '../support/client.ts';
 const STEP_MS = 20;
 const POLL_MS = 100;
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
+/** Generous: the official artefacts validate every invoice, and a loaded machine makes that slow. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 150_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await read();

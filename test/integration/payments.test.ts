@@ -5,7 +5,11 @@
  * `recordPayment` and `Submission.payments`, and tenant isolation. Every REST reply is checked against the OpenAPI
  * document by the client.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submissions } from '../../src/db/schema.ts';
+import { paymentsForEReporting } from '../../src/domain/payments/payments-store.ts';
+import { rejectOrphaned212 } from '../../src/platform/outbound/status-212-store.ts';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { creditNote, invoice, loadExample, tax } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
@@ -163,6 +167,33 @@ describe.each(engines())('payments on %s', (engine) => {
     const reporting = await paid(b2cId, 'c');
     expect(reporting).toMatchObject({ channel: 'e_reporting', state: 'pending', reason: 'b2c_services' });
     expect(reporting.message).toMatch(/e-reporting/);
+
+    // What the e-reporting reads: the seller's e_reporting payments of a period, with their parts.
+    const [row] = await gateway.database.db.select({ tenantId: submissions.tenantId }).from(submissions).where(eq(submissions.id, b2cId));
+    const read = await paymentsForEReporting(gateway.database.db, row!.tenantId, DEMO_SELLER_PROFILE.siren, '2026-11-01', '2026-11-30');
+    expect(read.map((p) => [p.paymentId, p.amount, p.parts, p.state, p.reason])).toEqual([
+      ['c', 100, [{ percentage: 20, amount: 100 }], 'pending', 'b2c_services'],
+    ]);
+    expect(await paymentsForEReporting(gateway.database.db, row!.tenantId, DEMO_SELLER_PROFILE.siren, '2026-11-27', '2026-11-30')).toEqual(
+      [],
+    );
+  });
+
+  it('gives up the 212 of an invoice rejected before it was sent, with GW-PAYMENT-INVOICE-REJECTED', async () => {
+    const client = await gateway.tenant();
+    const id = await twoRateInvoice(client);
+    expect((await client.post(`/v1/invoices/${id}/payments`, { id: 'orphan', paid_at: '2026-11-21', amount: 100 })).status).toBe(201);
+    const db = gateway.database.db;
+    await db.update(submissions).set({ processingState: 'rejected' }).where(eq(submissions.id, id));
+    expect(await rejectOrphaned212(db)).toBeGreaterThanOrEqual(1);
+    const [payment] = (await client.get(`/v1/invoices/${id}/payments`)).body.data;
+    expect(payment.reporting).toMatchObject({
+      channel: 'status_212',
+      state: 'rejected',
+      errors: [{ rule: 'GW-PAYMENT-INVOICE-REJECTED', message: expect.any(String) }],
+    });
+    const refused = await client.post(`/v1/invoices/${id}/payments`, { id: 'after', paid_at: '2026-11-21', amount: 100 });
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: '', rule: 'GW-PAYMENT-INVOICE-REJECTED' })]);
   });
 
   it('records and lists over GraphQL; another tenant sees nothing and may use the same payment id', async () => {

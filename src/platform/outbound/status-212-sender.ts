@@ -26,6 +26,7 @@ import {
   postpone212,
   record212Failure,
   reject212,
+  rejectOrphaned212,
   unacknowledged212,
 } from './status-212-store.ts';
 
@@ -160,6 +161,8 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
       try {
         await sendDue();
         await acknowledgements();
+        const orphaned = await rejectOrphaned212(db);
+        if (orphaned > 0) log.warn({ count: orphaned }, '212 sender: payments of rejected invoices, their 212 not sent');
       } catch (error) {
         if (running) log.warn({ err: error }, '212 sender: round failed');
       }

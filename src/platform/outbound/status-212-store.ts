@@ -141,6 +141,37 @@ export async function reject212(db: Db, id: string, errors: Array<{ rule: string
   return rows.length > 0;
 }
 
+/**
+ * Pending 212s whose invoice was rejected (by the platform, 213/501, or its flow acknowledged Error) before they were
+ * sent: nothing was cashed on an issued invoice, so they are never sent; `rejected` with GW-PAYMENT-INVOICE-REJECTED.
+ * Returns how many. Reads only pending 212s (partial index `payments_212_due_idx`).
+ */
+export async function rejectOrphaned212(db: Db): Promise<number> {
+  const rows = await db
+    .update(payments)
+    .set({
+      state: 'rejected',
+      ackDetails: [
+        {
+          rule: 'GW-PAYMENT-INVOICE-REJECTED',
+          message: 'The invoice was rejected before its 212 Encaissée was sent: it was not sent',
+        },
+      ],
+      nextAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(payments.channel, 'status_212'),
+        eq(payments.state, 'pending'),
+        eq(payments.outcomeUnknown, false),
+        sql`exists (select 1 from ${submissions} s where s.id = ${payments.submissionId} and s.processing_state = 'rejected')`,
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length;
+}
+
 /** How a flow was matched with a 212: by payment (the sender knows it), or by the PA's flowId (and trackingId). */
 export type Match212 = { paymentId: string } | { flowId: string; trackingId?: string };
 
