@@ -164,7 +164,7 @@ function statusJson(alias: string) {
   const a = sql.raw(alias);
   return sql`json_build_object('id', ${a}.id, 'submissionId', ${a}.submission_id, 'code', ${a}.code, 'occurredAt', ${a}.occurred_at,
     'reason', ${a}.reason, 'reasonCode', ${a}.reason_code, 'platformLabel', ${a}.platform_label, 'flags', ${a}.flags,
-    'recordedAt', ${a}.recorded_at)`;
+    'recordedAt', ${a}.recorded_at, 'source', ${a}.source)`;
 }
 
 /**
