@@ -61,6 +61,8 @@ describe('RULE_CATALOGUE', () => {
       'BR-E-02',
       'BR-G-02',
       'BR-IC-11',
+      'GW-CONTROL-CHARACTER',
+      'BR-29',
       'BR-FR-CO-07',
       'BR-FR-CO-09',
       'BR-Z-09',
