@@ -32,6 +32,8 @@ export interface Config {
   webhookAllowPrivateUrls: boolean;
   /** Webhook delivery loops in this process (0: this instance delivers nothing). */
   webhookWorkers: number;
+  /** `PUBLIC_URL`: the base URL clients reach the gateway at (the OpenAPI `servers`); unset: each request's origin. */
+  publicUrl: string | undefined;
   /** The GraphQL fast path (src/http/graphql-fast-path.ts); off sends every request through Yoga (debugging, comparison runs). */
   graphqlFastPath: boolean;
   /** GraphQL-over-WebSocket connections one token may hold open at once. */
@@ -73,6 +75,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'WEBHOOK_SECRETS_KEY', fallback: 'a key file in DATA_DIR', summary: 'base64 of 32 bytes sealing webhook secrets' },
   { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: 'false', summary: 'development: webhooks to http:// and private addresses' },
   { name: 'WEBHOOK_WORKERS', fallback: '4', summary: 'webhook delivery capacity of this process (0: none)' },
+  { name: 'PUBLIC_URL', fallback: "the request's origin", summary: 'https://… base URL clients use (the OpenAPI servers)' },
   { name: 'GRAPHQL_FAST_PATH', fallback: 'true', summary: 'false: every GraphQL request through Yoga' },
   { name: 'SUBSCRIPTION_CONNECTIONS_PER_TOKEN', fallback: '100', summary: 'WebSocket connections per token' },
   { name: 'SUBSCRIPTIONS_PER_TOKEN', fallback: '500', summary: 'running subscriptions per token' },
@@ -106,6 +109,21 @@ function invalidValidation(raw: string): never {
   throw new ConfigError(`VALIDATION must be "official" or "native", got "${raw}"`);
 }
 
+/** `PUBLIC_URL`: an absolute http(s) URL without query or fragment, or unset. @throws ConfigError */
+function publicUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http:// or https:// URL, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http:// or https:// URL without query, got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -132,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 4, 0, 64),
+    publicUrl: publicUrl(env.PUBLIC_URL),
     graphqlFastPath: boolean(env, 'GRAPHQL_FAST_PATH', true),
     subscriptionConnectionsPerToken: integer(env, 'SUBSCRIPTION_CONNECTIONS_PER_TOKEN', 100, 1, 100_000),
     subscriptionsPerToken: integer(env, 'SUBSCRIPTIONS_PER_TOKEN', 500, 1, 100_000),
