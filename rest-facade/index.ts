@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../src/db/availabili
 import type { AuthFailure } from '../src/domain/tenancy/tenancy-service.ts';
 import { OperationFailed, type RunOperation } from '../src/graphql/run-operation.ts';
 import { openApiDocument } from './openapi/index.ts';
+import { serversFor } from './openapi/servers.ts';
 import { sendJson, sendProblem } from './problem.ts';
 import { redactPath, ROUTES, type Route } from './routes.ts';
 
@@ -40,7 +41,8 @@ function hasUnreadBody(req: IncomingMessage): boolean {
 }
 
 /** Builds the facade's request handler. */
-export function createRestFacade(deps: { run: RunOperation; createContext: CreateContext; log: Logger }) {
+/** `publicUrl`: the gateway's public base URL (`PUBLIC_URL`), the OpenAPI document's server; unset, the request's origin. */
+export function createRestFacade(deps: { run: RunOperation; createContext: CreateContext; log: Logger; publicUrl?: string }) {
   const log = deps.log.child({ component: 'rest' });
   const run = deps.run;
   const router = Router();
@@ -55,7 +57,8 @@ export function createRestFacade(deps: { run: RunOperation; createContext: Creat
     // Decided when the reply is written: by then a handler may have read the body.
     const close = (): Record<string, string> => (hasUnreadBody(req) ? { Connection: 'close' } : {});
     if (path === '/v1/openapi.json') {
-      if (req.method === 'GET' || req.method === 'HEAD') return sendJson(res, 200, JSON.parse(document));
+      if (req.method === 'GET' || req.method === 'HEAD')
+        return sendJson(res, 200, { ...JSON.parse(document), servers: serversFor(req, deps.publicUrl) });
       return sendProblem(res, 'methodNotAllowed', { detail: `${req.method} is not allowed here` }, { ...close(), Allow: 'GET, HEAD' });
     }
     const match = router.find(req.method as 'GET', path);

@@ -37,6 +37,8 @@ export interface AppOptions {
   authCacheTtlMs?: number;
   /** Answer plain JSON GraphQL POSTs on the fast path (default true); false sends everything through Yoga. */
   graphqlFastPath?: boolean;
+  /** The gateway's public base URL (`PUBLIC_URL`): the OpenAPI document's `servers`; unset, each request's origin. */
+  publicUrl?: string;
   /** Per-token caps on real-time resources (defaults: 100 WebSocket connections, 500 subscriptions). */
   realtime?: RealtimeLimits;
   /** Per-tenant rate limits, points per second (default DEFAULT_RATE_LIMITS). */

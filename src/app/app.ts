@@ -123,7 +123,7 @@ export function buildApp(options: AppOptions): App {
       ttlSeconds: options.directoryCacheTtlS,
     });
   const jobs = webhookJobs({ db: options.db.db, settings, queue, payloads: webhookPayloads(run, contexts), log });
-  const rest = createRestFacade({ run, createContext, log });
+  const rest = createRestFacade({ run, createContext, log, publicUrl: options.publicUrl });
   const consolePages = consoleRoute();
   const server = createServer((req, res) => {
     const url = req.url ?? '/';

@@ -34,6 +34,8 @@ export interface Config {
   webhookWorkers: number;
   /** `WORKERS`: false runs the API only (no pipeline, PA sender or status poller): docs/operations.md. */
   workers: boolean;
+  /** `PUBLIC_URL`: the base URL clients reach the gateway at (the OpenAPI `servers`); unset: each request's origin. */
+  publicUrl: string | undefined;
   /** The GraphQL fast path (src/http/graphql-fast-path.ts); off sends every request through Yoga (debugging, comparison runs). */
   graphqlFastPath: boolean;
   /** GraphQL-over-WebSocket connections one token may hold open at once. */
@@ -89,6 +91,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: 'false', summary: 'development: webhooks to http:// and private addresses' },
   { name: 'WORKERS', fallback: 'on', summary: 'off: API only, no pipeline, PA sender or status poller (another instance runs them)' },
   { name: 'WEBHOOK_WORKERS', fallback: '4', summary: 'webhook delivery capacity of this process (0: none)' },
+  { name: 'PUBLIC_URL', fallback: "the request's origin", summary: 'https://… base URL clients use (the OpenAPI servers)' },
   { name: 'GRAPHQL_FAST_PATH', fallback: 'true', summary: 'false: every GraphQL request through Yoga' },
   { name: 'SUBSCRIPTION_CONNECTIONS_PER_TOKEN', fallback: '100', summary: 'WebSocket connections per token' },
   { name: 'SUBSCRIPTIONS_PER_TOKEN', fallback: '500', summary: 'running subscriptions per token' },
@@ -122,6 +125,21 @@ function invalidValidation(raw: string): never {
   throw new ConfigError(`VALIDATION must be "official" or "native", got "${raw}"`);
 }
 
+/** `PUBLIC_URL`: an absolute http(s) URL without query or fragment, or unset. @throws ConfigError */
+function publicUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http:// or https:// URL, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http:// or https:// URL without query, got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -149,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 4, 0, 64),
     workers: boolean(env, 'WORKERS', true),
+    publicUrl: publicUrl(env.PUBLIC_URL),
     graphqlFastPath: boolean(env, 'GRAPHQL_FAST_PATH', true),
     subscriptionConnectionsPerToken: integer(env, 'SUBSCRIPTION_CONNECTIONS_PER_TOKEN', 100, 1, 100_000),
     subscriptionsPerToken: integer(env, 'SUBSCRIPTIONS_PER_TOKEN', 500, 1, 100_000),

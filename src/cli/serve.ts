@@ -66,6 +66,7 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     db: database,
     log,
     graphqlFastPath: config.graphqlFastPath,
+    publicUrl: config.publicUrl,
     rateLimits: config.rateLimits,
     realtime: { connectionsPerToken: config.subscriptionConnectionsPerToken, subscriptionsPerToken: config.subscriptionsPerToken },
     validation: config.validation,

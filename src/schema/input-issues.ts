@@ -1,9 +1,9 @@
 // The service's violations as GraphQL issues of the field's `input` argument: shared by the mutations that take one.
-import type { GraphQLResolveInfo } from 'graphql';
+import { type GraphQLResolveInfo, type GraphQLSchema, isInputObjectType, isObjectType } from 'graphql';
 import { toJsonPointer } from '../domain/json-pointer.ts';
 import type { RuleViolation } from '../model/rule-catalogue.ts';
 import type { ValidationIssue } from './types/errors.ts';
-import { wirePathToGraphQL } from './wire-names.ts';
+import { toWireName, wirePathToGraphQL } from './wire-names.ts';
 
 /**
  * `violations` (paths in wire names, from the body's root) as issues whose paths are JSON pointers into the
@@ -15,9 +15,37 @@ export function inputIssues(info: GraphQLResolveInfo, violations: readonly RuleV
   return violations.map((violation) => ({
     path: toJsonPointer(['input', ...wirePathToGraphQL(type, violation.path)]),
     rule: violation.rule,
-    message: violation.message,
+    message: inGraphQLNames(info.schema, violation.message),
     ...(violation.profilePath && { profilePath: toJsonPointer(violation.profilePath.map(camelCase)) }),
   }));
 }
 
 const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** Per schema: every field name of its object and input types that differs on the wire, by wire name (`tax_total` → `taxTotal`). */
+const graphQLNamesBySchema = new WeakMap<GraphQLSchema, Map<string, string>>();
+
+function graphQLNames(schema: GraphQLSchema): Map<string, string> {
+  let names = graphQLNamesBySchema.get(schema);
+  if (names) return names;
+  names = new Map();
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isInputObjectType(type) && !isObjectType(type)) continue;
+    for (const field of Object.keys(type.getFields())) {
+      const wire = toWireName(field);
+      if (wire !== field) names.set(wire, field);
+    }
+  }
+  graphQLNamesBySchema.set(schema, names);
+  return names;
+}
+
+/**
+ * A service message (written with the spec's snake_case field names) in the GraphQL names its issue's path uses:
+ * `total is not total_excl_tax + tax_total` → `total is not totalExclTax + taxTotal`. A snake_case word that names
+ * no field of the schema (a code value such as `normal_monthly`) stays as it is.
+ */
+function inGraphQLNames(schema: GraphQLSchema, message: string): string {
+  const names = graphQLNames(schema);
+  return message.replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, (word) => names.get(word) ?? word);
+}

@@ -102,6 +102,18 @@ describe.each(engines())('GraphQL on %s', (engine) => {
     ]);
   });
 
+  it('writes ValidationFailed messages in the GraphQL names their paths use', async () => {
+    const client = await gateway.tenant();
+    const input = invoiceInput();
+    input.total = (input.total as number) + 100;
+    const result = (await client.graphql(SUBMIT_INVOICE, { input })).body.data.submitInvoice;
+    expect(result.__typename).toBe('ValidationFailed');
+    const issue = result.issues.find((i: { rule: string }) => i.rule === 'BR-CO-15');
+    expect(issue.path).toBe('/input/total');
+    expect(issue.message).toContain('totalExclTax + taxTotal');
+    expect(issue.message).not.toMatch(/[a-z]_[a-z]/);
+  });
+
   it('returns DuplicateSubmission, IdempotencyConflict and replays as typed results', async () => {
     const client = await gateway.tenant();
     const input = invoiceInput();

@@ -79,6 +79,8 @@ export async function startGateway(
     platformHooks?: PlatformHooks;
     /** How long directory entries are cached, in seconds (default 24 h). */
     directoryCacheTtlS?: number;
+    /** `PUBLIC_URL` (default: unset, the OpenAPI servers are each request's origin). */
+    publicUrl?: string;
   } = {},
 ): Promise<Gateway> {
   const database = await openTestDatabase(engine, options.databaseUrl, options.onQuery);
@@ -93,6 +95,7 @@ export async function startGateway(
     validationWorkers: options.validationWorkers,
     platformHooks: options.platformHooks,
     directoryCacheTtlS: options.directoryCacheTtlS,
+    publicUrl: options.publicUrl,
     workers: options.pipeline ?? options.platform !== undefined,
     // Short, so a revocation test waits a moment rather than 5 s.
     authCacheTtlMs: AUTH_CACHE_TTL_IN_TESTS_MS,

@@ -8,6 +8,8 @@ export interface Import {
   to: string;
   /** True for a package (`graphql`, `node:http`), false for a file of the repository. */
   external: boolean;
+  /** `import type …`: erased at run time, so it cannot make a cycle of modules (it still counts for the floors). */
+  typeOnly?: boolean;
 }
 
 /** One broken rule, with the import that breaks it. */
@@ -35,11 +37,12 @@ export function readImports(root: string, dirs: readonly string[]): Import[] {
     const text = readFileSync(file, 'utf8');
     const from = relative(root, file);
     for (const match of text.matchAll(
-      /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/gm,
+      /(?:^|[\s;])(import|export)\s([^'"`;]*?)from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/gm,
     )) {
-      const specifier = (match[1] ?? match[2])!;
+      const specifier = (match[3] ?? match[4])!;
       const external = !specifier.startsWith('.') && !specifier.startsWith('/');
-      imports.push({ from, to: external ? specifier : relative(root, resolve(dirname(file), specifier)), external });
+      const typeOnly = match[2]?.startsWith('type ') ?? false;
+      imports.push({ from, to: external ? specifier : relative(root, resolve(dirname(file), specifier)), external, typeOnly });
     }
   }
   return imports;
@@ -113,10 +116,10 @@ export function violations(imports: readonly Import[]): Violation[] {
   return imports.flatMap((i) => RULES.filter((r) => r.breaks(i)).map((r) => ({ rule: r.rule, import: i })));
 }
 
-/** The import cycles between files (strongly connected components of more than one file), each as its files. */
+/** The import cycles between modules at run time (type-only imports left out), each as its files. */
 export function cycles(imports: readonly Import[]): string[][] {
   const next = new Map<string, string[]>();
-  for (const i of imports) if (!i.external) next.set(i.from, [...(next.get(i.from) ?? []), i.to]);
+  for (const i of imports) if (!i.external && !i.typeOnly) next.set(i.from, [...(next.get(i.from) ?? []), i.to]);
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
