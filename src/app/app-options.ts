@@ -54,6 +54,11 @@ export interface AppOptions {
   validationSchedIdle?: boolean;
   /** API requests/s from which one validation worker stays idle (default 0 here: never; `serve`: `VALIDATION_YIELD_RPS`). */
   validationYieldRps?: number;
+  /** The engine of `validation: 'official'` (src/validation/engine-choice.ts): default `saxon-js` here (tests), `serve`: `VALIDATION_ENGINE`, default auto. */
+  validationEngine?: 'auto' | 'saxon-he' | 'saxon-js';
+  /** Saxon-HE: the JVM's heap cap in MB and the jar (defaults in src/validation/saxon-he/index.ts, engine-choice.ts). */
+  validationJvmHeapMb?: number;
+  saxonHeJar?: string;
   /** Hooks of a PA connector run outside the app (tests); default: the app's own connector's. */
   platformHooks?: PlatformHooks;
   /**

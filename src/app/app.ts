@@ -29,7 +29,7 @@ import { createAppPlatform, type PlatformOption } from '../platform/index.ts';
 import { onSellerSaved } from '../domain/sellers/sellers-service.ts';
 import { logWaitingForSeller } from '../pipeline/waiting.ts';
 import { createPipeline } from '../pipeline/worker.ts';
-import { createValidator } from '../validation/index.ts';
+import { chooseEngine, createValidator } from '../validation/index.ts';
 import { createRequestRate } from '../http/request-rate.ts';
 import { webhookJobs } from '../webhooks/index.ts';
 import type { WebhookSettings } from '../webhooks/index.ts';
@@ -54,9 +54,15 @@ export function buildApp(options: AppOptions): App {
   const yieldRps = options.validationYieldRps ?? 0;
   // Counted only when something reads it.
   const requests = yieldRps > 0 ? createRequestRate() : undefined;
+  const engine =
+    options.validation === 'official' ? chooseEngine(options.validationEngine ?? 'saxon-js', { jar: options.saxonHeJar }) : undefined;
+  if (engine) log.info({ engine: engine.engine, reason: engine.reason }, `validation engine: ${engine.engine} (${engine.reason})`);
   const validator =
-    options.validation === 'official'
+    engine !== undefined
       ? createValidator({
+          engine,
+          jvmHeapMb: options.validationJvmHeapMb,
+          log: (message) => log.info(message),
           workers: options.validationWorkers ?? 2,
           nice: options.validationNice,
           idle: options.validationSchedIdle,

@@ -62,6 +62,9 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     validationNice: config.validationNice,
     validationSchedIdle: config.validationSchedIdle,
     validationYieldRps: config.validationYieldRps,
+    validationEngine: config.validationEngine,
+    validationJvmHeapMb: config.validationJvmHeapMb,
+    saxonHeJar: config.saxonHeJar,
     platform: platformOption(platform),
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),

@@ -12,6 +12,7 @@ import { type Status212, writeStatus212 } from '../../src/einvoice/cdar/status-2
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
 import { type MountedSandbox, mountSandbox } from '../../src/platform/sandbox.ts';
 import { createValidator, type Validator } from '../../src/validation/index.ts';
+import { testEngine } from '../support/validation.ts';
 
 let validator: Validator;
 let sandbox: MountedSandbox;
@@ -20,7 +21,7 @@ let client: FlowClient;
 const errors: unknown[] = [];
 
 beforeAll(async () => {
-  validator = createValidator({ workers: 1 });
+  validator = createValidator({ engine: testEngine(), workers: 1 });
   // The worker loads the artefacts on its first document (long on a busy machine): not what these tests time.
   await validator.validateCdar('<warm-up/>');
   const log = pino({ level: 'silent' });
