@@ -86,6 +86,12 @@ export interface App {
   paSettings(): FlowSettings | undefined;
   /** Listens on `port` (0: any free port); resolves with the base URL. */
   start(port?: number, host?: string): Promise<string>;
+  /**
+   * `passerelle worker`: the background work only (pipeline, PA sender and status poller, webhook deliveries), no
+   * API. With the sandbox PA, the server listens on a loopback port for that sandbox alone (the connector reaches
+   * it over HTTP); otherwise nothing listens. Resolves with the sandbox's base URL, or undefined.
+   */
+  startWorker(): Promise<string | undefined>;
   /** Stops accepting requests, closes connections and subscriptions, stops the platform. */
   stop(): Promise<void>;
 }

@@ -159,14 +159,33 @@ export function buildApp(options: AppOptions): App {
         });
       });
     },
+    async startWorker() {
+      await hub.start();
+      await queue.start(jobs, options.webhooks?.workers ?? 4);
+      pipeline.start();
+      void logWaitingForSeller(options.db.db, log);
+      if ((options.platform ?? { kind: 'sandbox' }).kind !== 'sandbox') {
+        platform.start('');
+        return undefined;
+      }
+      // The sandbox PA lives in this process and its connector reaches it over HTTP: loopback only.
+      const url = await new Promise<string>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+      });
+      platform.start(url);
+      return url;
+    },
     async stop() {
       await closeWebSocket();
       // Before the server closes: the connector's calls to the mounted sandbox get their answers.
       await platform.stopConnector();
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
+      if (server.listening) {
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        });
+      }
       await platform.close();
       stopProfileListener();
       await pipeline.stop();

@@ -31,6 +31,8 @@ export interface Config {
   validationJvmHeapMb: number;
   /** Saxon-HE's jar (`SAXON_HE_JAR`, default /usr/share/java/Saxon-HE.jar, Debian's libsaxonhe-java). */
   saxonHeJar: string | undefined;
+  /** `serve` runs the pipeline and the PA connector too (`WORKERS`, default on); off: API only, a `passerelle worker` does them. */
+  workers: boolean;
   /** Base64 of 32 bytes sealing webhook secrets; unset: a key file in `dataDir`. */
   webhookSecretsKey: string | undefined;
   /** Development only: webhooks may go to http:// and private addresses. */
@@ -81,6 +83,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   },
   { name: 'VALIDATION_JVM_HEAP_MB', fallback: '768', summary: "Saxon-HE: the JVM's heap cap (-Xmx)" },
   { name: 'SAXON_HE_JAR', fallback: '/usr/share/java/Saxon-HE.jar', summary: "Saxon-HE's jar (Debian: libsaxonhe-java)" },
+  { name: 'WORKERS', fallback: 'on', summary: 'off: serve runs the API only (the pipeline and PA connector run in `passerelle worker`)' },
   { name: 'SIMULATED_PLATFORM_STEP_MS', fallback: '2000', summary: "delay between two of the sandbox PA's statuses" },
   { name: 'WEBHOOK_SECRETS_KEY', fallback: 'a key file in DATA_DIR', summary: 'base64 of 32 bytes sealing webhook secrets' },
   { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: 'false', summary: 'development: webhooks to http:// and private addresses' },
@@ -118,6 +121,12 @@ function invalidValidation(raw: string): never {
   throw new ConfigError(`VALIDATION must be "official" or "native", got "${raw}"`);
 }
 
+function onOff(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new ConfigError(`WORKERS must be "on" or "off", got "${raw}"`);
+}
+
 function validationEngine(raw: string | undefined): Config['validationEngine'] {
   if (raw === undefined || raw === '' || raw === 'auto') return 'auto';
   if (raw === 'saxon-he' || raw === 'saxon-js') return raw;
@@ -149,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validationEngine: validationEngine(env.VALIDATION_ENGINE),
     validationJvmHeapMb: integer(env, 'VALIDATION_JVM_HEAP_MB', 768, 128, 65_536),
     saxonHeJar: env.SAXON_HE_JAR || undefined,
+    workers: onOff(env.WORKERS),
     webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 4, 0, 64),

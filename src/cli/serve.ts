@@ -4,7 +4,8 @@
  * and its lock released, before the process exits).
  */
 import { listenAdminSocket } from './admin-socket.ts';
-import { buildApp, type PlatformOption } from '../app/app.ts';
+import { type AppOptions, buildApp, type PlatformOption } from '../app/app.ts';
+import type { Database } from '../db/client.ts';
 import type { Config } from '../app/config.ts';
 import { openConfigured } from '../db/open.ts';
 import { anyTenant } from '../domain/tenancy/tenancy-store.ts';
@@ -35,6 +36,32 @@ function platformOption(settings: PlatformSettings): PlatformOption {
   return { kind: 'none' };
 }
 
+/** The app's options for the configuration (`serve` and `worker`); `WORKERS=off` makes `serve` an API instance. */
+export function appOptions(config: Config, database: Database, log: Logger, platform: PlatformSettings): AppOptions {
+  return {
+    db: database,
+    log,
+    graphqlFastPath: config.graphqlFastPath,
+    rateLimits: config.rateLimits,
+    realtime: { connectionsPerToken: config.subscriptionConnectionsPerToken, subscriptionsPerToken: config.subscriptionsPerToken },
+    validation: config.validation,
+    validationWorkers: config.validationWorkers,
+    validationNice: config.validationNice,
+    validationSchedIdle: config.validationSchedIdle,
+    validationYieldRps: config.validationYieldRps,
+    validationEngine: config.validationEngine,
+    validationJvmHeapMb: config.validationJvmHeapMb,
+    saxonHeJar: config.saxonHeJar,
+    platform: platformOption(platform),
+    workers: config.workers,
+    webhooks: {
+      secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
+      allowPrivateUrls: config.webhookAllowPrivateUrls,
+      workers: config.webhookWorkers,
+    },
+  };
+}
+
 /** Runs the gateway until SIGINT/SIGTERM. @throws StartupError (port), ConfigError (PA settings are read by the caller). */
 export async function serve(config: Config, log: Logger, platform: PlatformSettings = { kind: 'none' }): Promise<void> {
   const database = await openConfigured(config);
@@ -51,27 +78,7 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
         `It sells as the demo seller "${DEMO_SELLER_PROFILE.name}" (SIREN ${DEMO_SELLER_PROFILE.siren}): GET /v1/seller-profile shows it, PUT replaces it.\n\n`,
     );
   }
-  const app = buildApp({
-    db: database,
-    log,
-    graphqlFastPath: config.graphqlFastPath,
-    rateLimits: config.rateLimits,
-    realtime: { connectionsPerToken: config.subscriptionConnectionsPerToken, subscriptionsPerToken: config.subscriptionsPerToken },
-    validation: config.validation,
-    validationWorkers: config.validationWorkers,
-    validationNice: config.validationNice,
-    validationSchedIdle: config.validationSchedIdle,
-    validationYieldRps: config.validationYieldRps,
-    validationEngine: config.validationEngine,
-    validationJvmHeapMb: config.validationJvmHeapMb,
-    saxonHeJar: config.saxonHeJar,
-    platform: platformOption(platform),
-    webhooks: {
-      secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
-      allowPrivateUrls: config.webhookAllowPrivateUrls,
-      workers: config.webhookWorkers,
-    },
-  });
+  const app = buildApp(appOptions(config, database, log, platform));
   if (config.databaseUrl && !config.webhookSecretsKey) {
     log.warn(
       `WEBHOOK_SECRETS_KEY is not set: webhook secrets are sealed with the key file in ${config.dataDir}; instances sharing this database must share that key`,
@@ -95,7 +102,10 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
           return undefined;
         })
       : undefined;
-  log.info({ url, engine: database.engine, database: database.location, platform: platform.kind }, `Passerelle listening on ${url}`);
+  log.info(
+    { url, engine: database.engine, database: database.location, platform: platform.kind, workers: config.workers },
+    `Passerelle listening on ${url}${config.workers ? '' : ' (API only: WORKERS=off, documents wait for a `passerelle worker`)'}`,
+  );
   if (platform.kind === 'sandbox')
     log.info(`PA: the sandbox PA at ${url}/sandbox-pa/flow-service (PLATFORM=afnor with PA_* connects a real one)`);
   if (platform.kind === 'afnor') log.info({ flowUrl: platform.flow.flowUrl }, 'PA: AFNOR Flow Service');

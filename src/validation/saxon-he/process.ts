@@ -41,8 +41,13 @@ export interface JvmOptions {
   idle?: boolean;
   /** Jobs allowed in the JVM at this moment (1..threads), read before each dispatch; default `threads`. */
   concurrency?: () => number;
-  /** A job slower than this rejects and its process is killed (the others are retried). Default 60 s. */
+  /**
+   * A job slower than this rejects and its process is killed (the others are retried). Default 60 s. A job
+   * that needs a stylesheet this process has not compiled yet gets `compileTimeoutMs` (default 10 min): one
+   * compilation takes 2-10 s on an idle core, minutes on a loaded machine.
+   */
   jobTimeoutMs?: number;
+  compileTimeoutMs?: number;
   /** Sends of one job before it rejects because processes died under it. Default 3. */
   maxAttempts?: number;
   /** Told when a process starts, is ready or dies. */
@@ -51,6 +56,7 @@ export interface JvmOptions {
 
 type Pending = {
   id: number;
+  names: readonly string[];
   frame: Buffer;
   attempts: number;
   resolve: (result: JvmResult) => void;
@@ -90,6 +96,8 @@ export class JvmEngine {
   private closed = false;
   private recheck: NodeJS.Timeout | undefined;
   private stderrTail = '';
+  /** Stylesheets the running process has compiled (answered a job with). */
+  private compiled = new Set<string>();
   /** Processes started so far (tests, logs). */
   starts = 0;
 
@@ -117,7 +125,7 @@ export class JvmEngine {
     const id = this.nextId++;
     const frame = Buffer.from(`${id}\t${job.names.join(',')}\n${job.xml}`, 'utf8');
     return new Promise<JvmResult>((resolve, reject) => {
-      this.queue.push({ id, frame, attempts: 0, resolve, reject });
+      this.queue.push({ id, names: job.names, frame, attempts: 0, resolve, reject });
       if (!this.child) this.startProcess();
       this.dispatch();
     });
@@ -151,6 +159,7 @@ export class JvmEngine {
     const [command, ...args] = jvmCommand(this.options);
     this.starts++;
     this.ready = false;
+    this.compiled = new Set();
     this.stderrTail = '';
     const child = spawn(command as string, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
@@ -194,6 +203,7 @@ export class JvmEngine {
     this.inFlight.delete(id);
     clearTimeout(pending.timer);
     if (header[1] === 'OK') {
+      for (const name of pending.names) this.compiled.add(name);
       try {
         pending.resolve(parseOutputs(Number(header[2]), payload.subarray(newline + 1)));
       } catch (error) {
@@ -240,11 +250,13 @@ export class JvmEngine {
       const pending = this.queue.shift() as Pending;
       pending.attempts++;
       this.inFlight.set(pending.id, pending);
+      const compiles = pending.names.some((name) => !this.compiled.has(name));
+      const timeoutMs = compiles ? (this.options.compileTimeoutMs ?? 600_000) : (this.options.jobTimeoutMs ?? 60_000);
       pending.timer = setTimeout(() => {
         this.inFlight.delete(pending.id);
-        pending.reject(new Error(`the Saxon-HE job took longer than ${this.options.jobTimeoutMs ?? 60_000} ms; its process is restarted`));
+        pending.reject(new Error(`the Saxon-HE job took longer than ${timeoutMs} ms; its process is restarted`));
         child.kill('SIGKILL');
-      }, this.options.jobTimeoutMs ?? 60_000).unref();
+      }, timeoutMs).unref();
       const length = Buffer.alloc(4);
       length.writeUInt32BE(pending.frame.length);
       child.stdin?.write(Buffer.concat([length, pending.frame]));
