@@ -77,7 +77,12 @@ async function measure(validator: Validator, docs: readonly string[], validate: 
   const own = process.cpuUsage(cpu0);
   const nodeMs = (own.user + own.system) / 1000;
   const jvmMs = processCpuMs(jvmPid(validator)) - jvm0;
-  return { docsPerSecond: (docs.length / wallMs) * 1000, cpuMsPerDoc: (nodeMs + jvmMs) / docs.length, nodeCpuMsPerDoc: nodeMs / docs.length, fatal };
+  return {
+    docsPerSecond: (docs.length / wallMs) * 1000,
+    cpuMsPerDoc: (nodeMs + jvmMs) / docs.length,
+    nodeCpuMsPerDoc: nodeMs / docs.length,
+    fatal,
+  };
 }
 
 const results: Record<string, unknown> = {};
@@ -107,5 +112,10 @@ console.log(JSON.stringify({ docs: DOCS, threads: THREADS, results }, null, 2));
 
 function round(m: { docsPerSecond: number; cpuMsPerDoc: number; nodeCpuMsPerDoc: number; fatal: number }) {
   const one = (value: number) => Math.round(value * 10) / 10;
-  return { docsPerSecond: one(m.docsPerSecond), cpuMsPerDoc: one(m.cpuMsPerDoc), nodeCpuMsPerDoc: one(m.nodeCpuMsPerDoc), withFatal: m.fatal };
+  return {
+    docsPerSecond: one(m.docsPerSecond),
+    cpuMsPerDoc: one(m.cpuMsPerDoc),
+    nodeCpuMsPerDoc: one(m.nodeCpuMsPerDoc),
+    withFatal: m.fatal,
+  };
 }
