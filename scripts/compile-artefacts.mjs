@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyRewrites } from './saxon-he-rewrites.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -93,6 +94,8 @@ export function compileArtefacts({ force = false, log = console.log } = {}) {
     log(`compiled ${source} -> artefacts/sef/${name}.sef.json in ${(timings[name] / 1000).toFixed(1)} s`);
   }
   if (names.length === 0) log('artefacts/sef is up to date');
+  // The Saxon-HE engine compiles the XSLT itself at run time; only BR-FR UBL needs its pinned rewrite first.
+  applyRewrites({ log });
   return timings;
 }
 

@@ -56,6 +56,11 @@ export interface AppOptions {
   validationSchedIdle?: boolean;
   /** API requests/s from which one validation worker stays idle (default 0 here: never; `serve`: `VALIDATION_YIELD_RPS`). */
   validationYieldRps?: number;
+  /** The engine of `validation: 'official'` (src/validation/engine-choice.ts): default `saxon-js` here (tests), `serve`: `VALIDATION_ENGINE`, default auto. */
+  validationEngine?: 'auto' | 'saxon-he' | 'saxon-js';
+  /** Saxon-HE: the JVM's heap cap in MB and the jar (defaults in src/validation/saxon-he/index.ts, engine-choice.ts). */
+  validationJvmHeapMb?: number;
+  saxonHeJar?: string;
   /** Hooks of a PA connector run outside the app (tests); default: the app's own connector's. */
   platformHooks?: PlatformHooks;
   /**
@@ -89,6 +94,12 @@ export interface App {
   paSettings(): FlowSettings | undefined;
   /** Listens on `port` (0: any free port); resolves with the base URL. */
   start(port?: number, host?: string): Promise<string>;
+  /**
+   * `passerelle worker`: the background work only (pipeline, PA sender and status poller, webhook deliveries), no
+   * API. With the sandbox PA, the server listens on a loopback port for that sandbox alone (the connector reaches
+   * it over HTTP); otherwise nothing listens. Resolves with the sandbox's base URL, or undefined.
+   */
+  startWorker(): Promise<string | undefined>;
   /** Stops accepting requests, closes connections and subscriptions, stops the platform. */
   stop(): Promise<void>;
 }

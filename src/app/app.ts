@@ -30,7 +30,7 @@ import { onSellerSaved } from '../domain/sellers/sellers-service.ts';
 import { createDirectoryService } from '../domain/directory/directory-service.ts';
 import { logWaitingForSeller } from '../pipeline/waiting.ts';
 import { createPipeline } from '../pipeline/worker.ts';
-import { createValidator } from '../validation/index.ts';
+import { chooseEngine, createValidator } from '../validation/index.ts';
 import { createRequestRate } from '../http/request-rate.ts';
 import { webhookJobs } from '../webhooks/index.ts';
 import type { WebhookSettings } from '../webhooks/index.ts';
@@ -55,9 +55,15 @@ export function buildApp(options: AppOptions): App {
   const yieldRps = options.validationYieldRps ?? 0;
   // Counted only when something reads it.
   const requests = yieldRps > 0 ? createRequestRate() : undefined;
+  const engine =
+    options.validation === 'official' ? chooseEngine(options.validationEngine ?? 'saxon-js', { jar: options.saxonHeJar }) : undefined;
+  if (engine) log.info({ engine: engine.engine, reason: engine.reason }, `validation engine: ${engine.engine} (${engine.reason})`);
   const validator =
-    options.validation === 'official'
+    engine !== undefined
       ? createValidator({
+          engine,
+          jvmHeapMb: options.validationJvmHeapMb,
+          log: (message) => log.info(message),
           workers: options.validationWorkers ?? 2,
           nice: options.validationNice,
           idle: options.validationSchedIdle,
@@ -165,14 +171,33 @@ export function buildApp(options: AppOptions): App {
         });
       });
     },
+    async startWorker() {
+      await hub.start();
+      await queue.start(jobs, options.webhooks?.workers ?? 4);
+      pipeline.start();
+      void logWaitingForSeller(options.db.db, log);
+      if ((options.platform ?? { kind: 'sandbox' }).kind !== 'sandbox') {
+        platform.start('');
+        return undefined;
+      }
+      // The sandbox PA lives in this process and its connector reaches it over HTTP: loopback only.
+      const url = await new Promise<string>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+      });
+      platform.start(url);
+      return url;
+    },
     async stop() {
       await closeWebSocket();
       // Before the server closes: the connector's calls to the mounted sandbox get their answers.
       await platform.stopConnector();
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
+      if (server.listening) {
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        });
+      }
       await platform.close();
       stopProfileListener();
       await pipeline.stop();

@@ -26,14 +26,20 @@ export interface Config {
   validationSchedIdle: boolean;
   /** API requests per second at or above which one validation worker stays idle (`VALIDATION_YIELD_RPS`, default 100; 0: never). */
   validationYieldRps: number;
+  /** Engine running the official artefacts (`VALIDATION_ENGINE`, default auto: Saxon-HE when Java and its jar are there, else SaxonJS). */
+  validationEngine: 'auto' | 'saxon-he' | 'saxon-js';
+  /** Heap cap of the Saxon-HE JVM in MB (`VALIDATION_JVM_HEAP_MB`, default 768). */
+  validationJvmHeapMb: number;
+  /** Saxon-HE's jar (`SAXON_HE_JAR`, default /usr/share/java/Saxon-HE.jar, Debian's libsaxonhe-java). */
+  saxonHeJar: string | undefined;
+  /** `serve` runs the pipeline and the PA connector too (`WORKERS`, default on); off: API only, a `passerelle worker` does them. */
+  workers: boolean;
   /** Base64 of 32 bytes sealing webhook secrets; unset: a key file in `dataDir`. */
   webhookSecretsKey: string | undefined;
   /** Development only: webhooks may go to http:// and private addresses. */
   webhookAllowPrivateUrls: boolean;
   /** Webhook delivery loops in this process (0: this instance delivers nothing). */
   webhookWorkers: number;
-  /** `WORKERS`: false runs the API only (no pipeline, PA sender or status poller): docs/operations.md. */
-  workers: boolean;
   /** `PUBLIC_URL`: the base URL clients reach the gateway at (the OpenAPI `servers`); unset: each request's origin. */
   publicUrl: string | undefined;
   /** The GraphQL fast path (src/http/graphql-fast-path.ts); off sends every request through Yoga (debugging, comparison runs). */
@@ -86,10 +92,17 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'VALIDATION_NICE', fallback: '10', summary: 'their CPU priority, 0-19 (Linux): acknowledgements first' },
   { name: 'VALIDATION_SCHED_IDLE', fallback: 'true', summary: 'Linux: the workers run only on cores nothing else wants' },
   { name: 'VALIDATION_YIELD_RPS', fallback: '100', summary: 'API requests/s from which one worker stays idle (0: never)' },
+  {
+    name: 'VALIDATION_ENGINE',
+    fallback: 'auto',
+    summary: 'saxon-he (JVM), saxon-js (worker threads) or auto (Saxon-HE when Java is there)',
+  },
+  { name: 'VALIDATION_JVM_HEAP_MB', fallback: '768', summary: "Saxon-HE: the JVM's heap cap (-Xmx)" },
+  { name: 'SAXON_HE_JAR', fallback: '/usr/share/java/Saxon-HE.jar', summary: "Saxon-HE's jar (Debian: libsaxonhe-java)" },
+  { name: 'WORKERS', fallback: 'on', summary: 'off: serve runs the API only (the pipeline and PA connector run in `passerelle worker`)' },
   { name: 'SIMULATED_PLATFORM_STEP_MS', fallback: '2000', summary: "delay between two of the sandbox PA's statuses" },
   { name: 'WEBHOOK_SECRETS_KEY', fallback: 'a key file in DATA_DIR', summary: 'base64 of 32 bytes sealing webhook secrets' },
   { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: 'false', summary: 'development: webhooks to http:// and private addresses' },
-  { name: 'WORKERS', fallback: 'on', summary: 'off: API only, no pipeline, PA sender or status poller (another instance runs them)' },
   { name: 'WEBHOOK_WORKERS', fallback: '4', summary: 'webhook delivery capacity of this process (0: none)' },
   { name: 'PUBLIC_URL', fallback: "the request's origin", summary: 'https://… base URL clients use (the OpenAPI servers)' },
   { name: 'GRAPHQL_FAST_PATH', fallback: 'true', summary: 'false: every GraphQL request through Yoga' },
@@ -140,6 +153,12 @@ function publicUrl(raw: string | undefined): string | undefined {
   return url.href.replace(/\/+$/, '');
 }
 
+function validationEngine(raw: string | undefined): Config['validationEngine'] {
+  if (raw === undefined || raw === '' || raw === 'auto') return 'auto';
+  if (raw === 'saxon-he' || raw === 'saxon-js') return raw;
+  throw new ConfigError(`VALIDATION_ENGINE must be "auto", "saxon-he" or "saxon-js", got "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -163,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validationNice: integer(env, 'VALIDATION_NICE', 10, 0, 19),
     validationSchedIdle: boolean(env, 'VALIDATION_SCHED_IDLE', true),
     validationYieldRps: integer(env, 'VALIDATION_YIELD_RPS', 100, 0, 1_000_000),
+    validationEngine: validationEngine(env.VALIDATION_ENGINE),
+    validationJvmHeapMb: integer(env, 'VALIDATION_JVM_HEAP_MB', 768, 128, 65_536),
+    saxonHeJar: env.SAXON_HE_JAR || undefined,
     webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 4, 0, 64),

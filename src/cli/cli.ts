@@ -16,11 +16,13 @@ import { withDatabase } from './cli-database.ts';
 import { DataDirLockedError } from '../db/lock-file.ts';
 import { createLogger } from '../lib/logger.ts';
 import { serve, StartupError } from './serve.ts';
+import { worker } from './worker.ts';
 import { runStandalone } from '../../sandbox-pa/src/main.ts';
 import { loadPlatformSettings } from '../platform/settings.ts';
 
 const COMMANDS: Record<string, string> = {
   serve: 'serve                                  run the gateway (what npm start runs)',
+  worker: 'worker                                 the pipeline and PA connector without the API (DATABASE_URL; serve with WORKERS=off)',
   migrate: 'migrate                                apply database migrations and exit',
   token: `token create --tenant NAME [--create-tenant]
                                          a token for tenant NAME (--create-tenant: create it first)
@@ -107,6 +109,11 @@ export async function runCli(argv: string[]): Promise<number> {
   if (command === 'serve' && !sub) {
     const config = loadConfig();
     await serve(config, createLogger(config.logLevel), loadPlatformSettings());
+    return -1;
+  }
+  if (command === 'worker' && !sub) {
+    const config = loadConfig();
+    await worker(config, createLogger(config.logLevel), loadPlatformSettings());
     return -1;
   }
   if (command === 'migrate' && !sub) {

@@ -4,7 +4,7 @@
  * and its lock released, before the process exits).
  */
 import { listenAdminSocket } from './admin-socket.ts';
-import { buildApp, type PlatformOption } from '../app/app.ts';
+import { type AppOptions, buildApp, type PlatformOption } from '../app/app.ts';
 import type { Config } from '../app/config.ts';
 import type { Database } from '../db/client.ts';
 import { openConfigured } from '../db/open.ts';
@@ -41,6 +41,34 @@ function platformOption(settings: PlatformSettings): PlatformOption {
   return { kind: 'none' };
 }
 
+/** The app's options for the configuration (`serve` and `worker`); `WORKERS=off` makes `serve` an API instance. */
+export function appOptions(config: Config, database: Database, log: Logger, platform: PlatformSettings): AppOptions {
+  return {
+    db: database,
+    log,
+    graphqlFastPath: config.graphqlFastPath,
+    publicUrl: config.publicUrl,
+    rateLimits: config.rateLimits,
+    realtime: { connectionsPerToken: config.subscriptionConnectionsPerToken, subscriptionsPerToken: config.subscriptionsPerToken },
+    validation: config.validation,
+    validationWorkers: config.validationWorkers,
+    validationNice: config.validationNice,
+    validationSchedIdle: config.validationSchedIdle,
+    validationYieldRps: config.validationYieldRps,
+    validationEngine: config.validationEngine,
+    validationJvmHeapMb: config.validationJvmHeapMb,
+    saxonHeJar: config.saxonHeJar,
+    platform: platformOption(platform),
+    workers: config.workers,
+    directoryCacheTtlS: config.directoryCacheTtlS,
+    webhooks: {
+      secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
+      allowPrivateUrls: config.webhookAllowPrivateUrls,
+      workers: config.webhookWorkers,
+    },
+  };
+}
+
 /**
  * Quick start: an empty database (embedded or PostgreSQL) gets a `dev` tenant, its token shown once on
  * stdout, and the demo seller as its default (docs/api-guide.md, "Seller profile"), so its documents can be
@@ -62,27 +90,7 @@ async function seedFirstStart(database: Database): Promise<void> {
 export async function serve(config: Config, log: Logger, platform: PlatformSettings = { kind: 'none' }): Promise<void> {
   const database = await openConfigured(config);
   await database.migrate();
-  const app = buildApp({
-    db: database,
-    log,
-    graphqlFastPath: config.graphqlFastPath,
-    publicUrl: config.publicUrl,
-    rateLimits: config.rateLimits,
-    realtime: { connectionsPerToken: config.subscriptionConnectionsPerToken, subscriptionsPerToken: config.subscriptionsPerToken },
-    validation: config.validation,
-    validationWorkers: config.validationWorkers,
-    validationNice: config.validationNice,
-    validationSchedIdle: config.validationSchedIdle,
-    validationYieldRps: config.validationYieldRps,
-    platform: platformOption(platform),
-    workers: config.workers,
-    directoryCacheTtlS: config.directoryCacheTtlS,
-    webhooks: {
-      secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
-      allowPrivateUrls: config.webhookAllowPrivateUrls,
-      workers: config.webhookWorkers,
-    },
-  });
+  const app = buildApp(appOptions(config, database, log, platform));
   if (config.databaseUrl && !config.webhookSecretsKey) {
     log.warn(
       `WEBHOOK_SECRETS_KEY is not set: webhook secrets are sealed with the key file in ${config.dataDir}; instances sharing this database must share that key`,

@@ -42,3 +42,18 @@ export function xsdFiles(root: string): { ublInvoice: string; ublCreditNote: str
 export function flux10XsdFile(root: string): string {
   return join(root, 'flux10-1.0', 'xsd', 'ereporting.xsd');
 }
+
+/** The pinned XSLT source of each compiled schematron (scripts/compile-artefacts.mjs compiles the same files to SEF). */
+export const XSLT_SOURCES: Readonly<Record<SefName, string>> = {
+  'en16931-ubl': 'en16931-1.3.16/ubl/EN16931-UBL-validation.xslt',
+  'en16931-cii': 'en16931-1.3.16/cii/EN16931-CII-validation.xslt',
+  'brfr-ubl': 'br-fr-1.4.0.03/BR-FR-Flux2-Schematron-UBL_V1.4.0.03.xslt',
+  'brfr-cii': 'br-fr-1.4.0.03/BR-FR-Flux2-Schematron-CII_V1.4.0.03.xslt',
+  'brfr-cdar': 'br-fr-1.4.0.03/BR-FR-CDV-Schematron-CDAR_V1.4.0.03.xslt',
+  'flux10-f10': 'flux10-1.0/schematron/PPF_Flux10_v1_0.xslt',
+};
+
+/** Absolute path of a pinned XSLT source. */
+export function xsltFile(root: string, name: SefName): string {
+  return join(root, XSLT_SOURCES[name]);
+}

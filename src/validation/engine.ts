@@ -5,12 +5,11 @@
  * Synchronous transforms; one document at a time.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { XmlDocument, XmlLibError, XsdValidator } from 'libxml2-wasm';
-import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 import SaxonJS from 'saxon-js';
-import { artefactsRoot, flux10XsdFile, type SefName, sefFile, xsdFiles } from './artefacts.ts';
+import { artefactsRoot, type SefName, sefFile } from './artefacts.ts';
 import { findingsFromSvrl } from './svrl.ts';
-import type { Finding, FindingSource, Syntax, ValidationJob, ValidationReport } from './types.ts';
+import type { Finding, FindingSource, ValidationJob, ValidationReport } from './types.ts';
+import { loadXsdChecker } from './xsd.ts';
 
 /** A loaded engine: validates one document per call. */
 export interface Engine {
@@ -24,28 +23,6 @@ function loadSef(root: string, name: SefName): object {
   } catch (error) {
     throw new Error(`cannot load ${path} (${(error as Error).message}): run \`npm run build\` or \`node scripts/compile-artefacts.mjs\``);
   }
-}
-
-function loadXsd(path: string): XsdValidator {
-  // The url lets libxml2 resolve the relative xsd:import/xsd:include through the fs input provider.
-  const schema = XmlDocument.fromBuffer(readFileSync(path), { url: path });
-  try {
-    return XsdValidator.fromDoc(schema);
-  } finally {
-    schema.dispose();
-  }
-}
-
-function xsdFindings(error: unknown): Finding[] {
-  if (!(error instanceof XmlLibError)) throw error;
-  const details = error.details.length > 0 ? error.details : [{ message: error.message, line: 0, col: 0, level: 3 }];
-  return details.map((d) => ({
-    source: 'xsd',
-    rule: 'XSD',
-    flag: 'fatal',
-    location: `line ${d.line}, column ${d.col}${'xpath' in d && d.xpath ? ` ${d.xpath}` : ''}`,
-    message: d.message.replace(/\s+/g, ' ').trim(),
-  }));
 }
 
 function report(findings: Finding[], timingsMs: ValidationReport['timingsMs']): ValidationReport {
@@ -64,7 +41,6 @@ function lazySef(root: string, name: SefName): () => object {
  * needed (each SEF costs tens of MB of heap once parsed); throws if a SEF is missing.
  */
 export function loadEngine(root: string = artefactsRoot()): Engine {
-  xmlRegisterFsInputProviders();
   const sef = {
     en16931: { ubl: lazySef(root, 'en16931-ubl'), cii: lazySef(root, 'en16931-cii') },
     brfr: { ubl: lazySef(root, 'brfr-ubl'), cii: lazySef(root, 'brfr-cii') },
@@ -73,45 +49,7 @@ export function loadEngine(root: string = artefactsRoot()): Engine {
   };
   sef.en16931.ubl();
   sef.brfr.ubl();
-  const paths = xsdFiles(root);
-  const xsd = {
-    ublInvoice: loadXsd(paths.ublInvoice),
-    ublCreditNote: loadXsd(paths.ublCreditNote),
-    cii: loadXsd(paths.cii),
-    cdar: loadXsd(paths.cdar),
-  };
-  // Loaded on the first e-reporting document, like the SEF beside it.
-  let flux10Xsd: XsdValidator | undefined;
-  const flux10 = () => (flux10Xsd ??= loadXsd(flux10XsdFile(root)));
-
-  /** Parses (well-formedness) and validates against the XSD the syntax (CDAR: `undefined`, e-report: `frr`) and root element select. */
-  function checkXsd(syntax: Syntax | 'frr' | undefined, xml: string): Finding[] {
-    let doc: XmlDocument;
-    try {
-      doc = XmlDocument.fromString(xml);
-    } catch (error) {
-      return xsdFindings(error);
-    }
-    try {
-      // libxml2 itself reports a root the chosen schema does not declare ("No matching global declaration").
-      const validator =
-        syntax === 'frr'
-          ? flux10()
-          : syntax === undefined
-            ? xsd.cdar
-            : syntax === 'cii'
-              ? xsd.cii
-              : doc.root.name === 'CreditNote'
-                ? xsd.ublCreditNote
-                : xsd.ublInvoice;
-      validator.validate(doc);
-      return [];
-    } catch (error) {
-      return xsdFindings(error);
-    } finally {
-      doc.dispose();
-    }
-  }
+  const checkXsd = loadXsdChecker(root, true);
 
   function schematron(source: FindingSource, stylesheet: object, sourceNode: object): Finding[] {
     const result = SaxonJS.transform({ stylesheetInternal: stylesheet, sourceNode, destination: 'serialized' }, 'sync');
@@ -122,8 +60,8 @@ export function loadEngine(root: string = artefactsRoot()): Engine {
     async run(job) {
       const timingsMs = { xsd: 0, en16931: 0, brfr: 0 };
       let started = performance.now();
-      const syntax = job.kind === 'invoice' ? job.syntax : job.kind === 'frr' ? 'frr' : undefined;
-      const xsdErrors = checkXsd(syntax, job.xml);
+      const kind = job.kind === 'invoice' ? job.syntax : job.kind;
+      const xsdErrors = checkXsd(kind, job.xml);
       timingsMs.xsd = performance.now() - started;
       if (xsdErrors.length > 0) return report(xsdErrors, timingsMs);
 

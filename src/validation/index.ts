@@ -9,12 +9,16 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { artefactsRoot, type SefName, sefFile } from './artefacts.ts';
+import { chooseEngine, type EngineChoice, type EngineSetting } from './engine-choice.ts';
 import { WorkerPool } from './pool.ts';
 import { createReportCache } from './report-cache.ts';
+import { createSaxonHeValidator } from './saxon-he/index.ts';
 
 const SEF_NAMES: readonly SefName[] = ['en16931-ubl', 'en16931-cii', 'brfr-ubl', 'brfr-cii', 'brfr-cdar', 'flux10-f10'];
 import type { Syntax, ValidationJob, ValidationReport } from './types.ts';
 
+export type { EngineChoice, EngineName, EngineSetting } from './engine-choice.ts';
+export { chooseEngine } from './engine-choice.ts';
 export type { Finding, FindingSource, Syntax, ValidationReport } from './types.ts';
 
 /** Options of createValidator. */
@@ -39,6 +43,18 @@ export interface ValidatorOptions {
   yieldWhile?: () => boolean;
   /** Reports kept for documents validated again byte for byte (default 256; 0: none): report-cache.ts. */
   cacheSize?: number;
+  /**
+   * The engine (engine-choice.ts): a setting, resolved by chooseEngine, or a choice already made. Default
+   * `saxon-js` (worker threads); `serve` passes `VALIDATION_ENGINE`, default `auto`. With `saxon-he`,
+   * `workers` is the JVM's thread count and `nice`/`idle` apply to the whole JVM process.
+   */
+  engine?: EngineSetting | EngineChoice;
+  /** Saxon-HE's jar (default /usr/share/java/Saxon-HE.jar). */
+  saxonHeJar?: string;
+  /** The JVM's heap cap in MB (default saxon-he/index.ts DEFAULT_JVM_HEAP_MB). */
+  jvmHeapMb?: number;
+  /** Told when the JVM starts, is ready or dies. */
+  log?: (message: string) => void;
 }
 
 /** A pool of validation workers. Calls may overlap; at most `workers` documents are validated at once. */
@@ -97,11 +113,30 @@ export function spawnValidationWorker(nice = 0, idle = false): Worker {
 }
 
 /**
- * A validator whose workers start on the first document (each loads the artefacts in about 1-2 s;
+ * A validator on the engine `options.engine` selects (default SaxonJS; Saxon-HE: saxon-he/index.ts, one JVM
+ * started on the first document). SaxonJS: a validator whose workers start on the first document (each loads the artefacts in about 1-2 s;
  * calls made meanwhile wait), so a gateway with nothing to validate does not hold their memory.
- * @throws Error at once when a compiled artefact is missing (`npm run build` makes them).
+ * @throws Error at once when a compiled artefact is missing for SaxonJS (`npm run build` makes them), or for
+ *   `engine: 'saxon-he'` when Java or the jar is missing.
  */
 export function createValidator(options: ValidatorOptions = {}): Validator {
+  const choice =
+    typeof options.engine === 'object' ? options.engine : chooseEngine(options.engine ?? 'saxon-js', { jar: options.saxonHeJar });
+  if (choice.engine === 'saxon-he' && choice.java && choice.jar) {
+    const workers = options.workers ?? 2;
+    const yieldWhile = options.yieldWhile;
+    return createSaxonHeValidator({
+      java: choice.java,
+      jar: choice.jar,
+      threads: workers,
+      heapMb: options.jvmHeapMb,
+      nice: options.nice ?? DEFAULT_NICE,
+      idle: options.idle,
+      concurrency: yieldWhile && (() => (yieldWhile() ? workers - 1 : workers)),
+      cacheSize: options.cacheSize,
+      log: options.log,
+    });
+  }
   const root = artefactsRoot();
   for (const name of SEF_NAMES) {
     if (!existsSync(sefFile(root, name))) {

@@ -37,6 +37,13 @@ describe('passerelle command line', { timeout: 90_000 }, () => {
     expect((await cli([])).stderr).not.toMatch(/DATABASE_URL/);
   });
 
+  it("refuses `worker` without DATABASE_URL in one line: the embedded database is one process's", async () => {
+    const result = await cli(['worker'], { DATA_DIR: dataDir(), DATABASE_URL: '' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/passerelle: passerelle worker needs DATABASE_URL/);
+    expect(result.stderr).not.toMatch(NO_STACK);
+  });
+
   it.each([
     ['an unknown command', ['frobnicate']],
     ['an unknown subcommand', ['token', 'frobnicate']],

@@ -14,6 +14,7 @@ import type { PlatformHooks } from '../../src/platform/hooks.ts';
 import type { RateLimitSettings } from '../../src/limits/rate-limits.ts';
 import { createLogger, type Logger } from '../../src/lib/logger.ts';
 import { Client } from './client.ts';
+import { testEngine } from './validation.ts';
 
 /** How long test gateways reuse a token lookup. */
 export const AUTH_CACHE_TTL_IN_TESTS_MS = 200;
@@ -93,6 +94,7 @@ export async function startGateway(
     rateLimits: options.rateLimits,
     validation: options.validation,
     validationWorkers: options.validationWorkers,
+    validationEngine: testEngine(),
     platformHooks: options.platformHooks,
     directoryCacheTtlS: options.directoryCacheTtlS,
     publicUrl: options.publicUrl,

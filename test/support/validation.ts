@@ -33,3 +33,21 @@ export function cdarMessage(businessProcess: string, documentType: string): stri
   </rsm:AcknowledgementDocument>
 </rsm:CrossDomainAcknowledgementAndResponse>`;
 }
+
+/**
+ * The engine the validation suites run on: `VALIDATION_ENGINE` (`saxon-he`, `saxon-js` or `auto`), default
+ * `saxon-js`; `.ci/run` runs them once per engine.
+ */
+export function testEngine(): 'auto' | 'saxon-he' | 'saxon-js' {
+  const engine = process.env.VALIDATION_ENGINE;
+  return engine === 'saxon-he' || engine === 'auto' ? engine : 'saxon-js';
+}
+
+/** The official CDAR examples (artefacts/examples/cdar/, FNFE-MPE 1.4.0.03), as `[file name, xml]`. */
+export function cdarExamples(): Array<[string, string]> {
+  const dir = `${examplesDir}cdar/`;
+  return readdirSync(dir)
+    .filter((name) => /\.xml$/i.test(name))
+    .sort()
+    .map((name) => [name, readFileSync(dir + name, 'utf8')]);
+}

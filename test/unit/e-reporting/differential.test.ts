@@ -6,11 +6,12 @@ import { writeReport } from '../../../src/domain/e-reporting/frr-writer.ts';
 import type { Report } from '../../../src/domain/e-reporting/model.ts';
 import { buildPaymentsReport, buildTransactionsReport } from '../../../src/domain/e-reporting/report.ts';
 import { createValidator, type Finding, type Validator } from '../../../src/validation/index.ts';
+import { testEngine } from '../../support/validation.ts';
 import { reportablePayment, reportedDocuments, reportHeader } from '../../support/e-reporting.ts';
 
 let validator: Validator;
 beforeAll(() => {
-  validator = createValidator({ workers: 1, cacheSize: 0 });
+  validator = createValidator({ engine: testEngine(), workers: 1, cacheSize: 0 });
 });
 afterAll(() => validator.close());
 

@@ -17,12 +17,13 @@ import { toEInvoice } from '../../../src/einvoice/map.ts';
 import type { EInvoice } from '../../../src/einvoice/model.ts';
 import { readCdar } from '../../../src/platform/afnor/cdar.ts';
 import { createValidator, type Validator } from '../../../src/validation/index.ts';
+import { testEngine } from '../../support/validation.ts';
 import { bodyCase } from '../../support/einvoice-arbitraries.ts';
 import { DEMO_PROFILE, deriveInput } from '../../support/einvoice-chain.ts';
 
 let validator: Validator;
 beforeAll(() => {
-  validator = createValidator({ workers: 1 });
+  validator = createValidator({ engine: testEngine(), workers: 1 });
 });
 afterAll(() => validator.close());
 

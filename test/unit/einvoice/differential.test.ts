@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftFromBody } from '../../../src/einvoice/derive.ts';
 import { createValidator, type Validator } from '../../../src/validation/index.ts';
+import { testEngine } from '../../support/validation.ts';
 import { type BodyCase, bodyCase } from '../../support/einvoice-arbitraries.ts';
 import { deriveInput, describeFinding, officialFatal } from '../../support/einvoice-chain.ts';
 import { type MutatedCase, mutatedCase } from '../../support/einvoice-mutations.ts';
@@ -25,7 +26,7 @@ const RUNS = Number(process.env['FC_RUNS'] ?? 40);
 
 let validator: Validator;
 beforeAll(() => {
-  validator = createValidator({ workers: 2 });
+  validator = createValidator({ engine: testEngine(), workers: 2 });
 });
 afterAll(() => validator.close());
 

@@ -9,6 +9,7 @@ import type { CreditNoteDocument, InvoiceDocument } from '../../../src/model/doc
 import { type BodyDocument, deriveFromBody } from '../../../src/einvoice/derive.ts';
 import type { PrecedingInvoice } from '../../../src/einvoice/map.ts';
 import { createValidator, type Validator } from '../../../src/validation/index.ts';
+import { testEngine } from '../../support/validation.ts';
 import { deriveInput, describeFinding, officialFatal } from '../../support/einvoice-chain.ts';
 
 function example<T>(name: string): T {
@@ -58,7 +59,7 @@ const EXAMPLES: Example[] = [
 
 let validator: Validator;
 beforeAll(() => {
-  validator = createValidator({ workers: 2 });
+  validator = createValidator({ engine: testEngine(), workers: 2 });
 });
 afterAll(() => validator.close());
 

@@ -4,11 +4,11 @@
 // No example is known to fail EN 16931 with these artefacts: every one is listed, none excepted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createValidator, type Validator } from '../../../src/validation/index.ts';
-import { officialExamples } from '../../support/validation.ts';
+import { officialExamples, testEngine } from '../../support/validation.ts';
 
 let validator: Validator;
 beforeAll(() => {
-  validator = createValidator({ workers: 2 });
+  validator = createValidator({ engine: testEngine(), workers: 2 });
 });
 afterAll(() => validator.close());
 

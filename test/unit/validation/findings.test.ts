@@ -2,11 +2,11 @@
 // errors (and no schematron run) for schema-invalid or malformed XML, BR-FR CDAR rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createValidator, type Validator } from '../../../src/validation/index.ts';
-import { cdarMessage, officialExample } from '../../support/validation.ts';
+import { cdarMessage, officialExample, testEngine } from '../../support/validation.ts';
 
 let validator: Validator;
 beforeAll(() => {
-  validator = createValidator({ workers: 1 });
+  validator = createValidator({ engine: testEngine(), workers: 1 });
 });
 afterAll(() => validator.close());
 
