@@ -8,6 +8,7 @@ import { flowCallbackPaths } from './flow-callbacks.ts';
 import { generatedDocumentPaths } from './generated-documents.ts';
 import { listOperation } from './lists.ts';
 import { sellerProfilePaths } from './seller-profile.ts';
+import { paymentPaths } from './payments.ts';
 import { sellerPaths } from './sellers.ts';
 import { directoryPaths } from './directory.ts';
 import { webhookPaths } from './webhooks.ts';
@@ -260,6 +261,7 @@ export const paths: Obj = {
   ...sellerProfilePaths,
   ...sellerPaths,
   ...directoryPaths,
+  ...paymentPaths,
   ...generatedDocumentPaths,
   '/v1/openapi.json': {
     description: 'Other methods than GET and HEAD: 405 with `Allow: GET, HEAD`.',

@@ -31,14 +31,16 @@ export async function runStandalone(argv: string[]): Promise<{ flowUrl: string; 
   const directory = values.directory === undefined ? undefined : readSeed(values.directory);
   const sandbox = createSandboxPa({ clientId: values['client-id'], clientSecret, stepMs, directory });
   const { url } = await sandbox.listen(port, values.host);
+  // Lines a shell can paste as they are: the gateway then connects to this sandbox as to a real PA.
   const settings = [
-    `PA_FLOW_URL=${url}/flow-service`,
-    `PA_DIRECTORY_URL=${url}/directory-service`,
-    `PA_TOKEN_URL=${url}/oauth/token`,
-    `PA_CLIENT_ID=${values['client-id']}`,
-    generated ? `PA_CLIENT_SECRET=${clientSecret}` : 'PA_CLIENT_SECRET=(the one given)',
+    'export PLATFORM=afnor',
+    `export PA_FLOW_URL=${url}/flow-service`,
+    `export PA_DIRECTORY_URL=${url}/directory-service`,
+    `export PA_TOKEN_URL=${url}/oauth/token`,
+    `export PA_CLIENT_ID=${values['client-id']}`,
+    generated ? `export PA_CLIENT_SECRET=${clientSecret}` : '# PA_CLIENT_SECRET: the one given with --client-secret',
   ];
-  process.stdout.write(`sandbox PA listening on ${url} (flows in memory only)\n${settings.join('\n')}\n`);
+  process.stdout.write(`# sandbox PA listening on ${url} (flows in memory only)\n${settings.join('\n')}\n`);
   return { flowUrl: `${url}/flow-service`, tokenUrl: `${url}/oauth/token`, close: () => sandbox.close() };
 }
 

@@ -124,6 +124,7 @@ export function createAppPlatform(
         pollIntervalMs: option.pollIntervalMs ?? (option.kind === 'sandbox' ? SANDBOX_POLL_INTERVAL_MS : DEFAULT_POLL_INTERVAL_MS),
         timeoutMs: option.kind === 'afnor' ? option.timeoutMs : undefined,
         organizationId: option.organizationId,
+        validator: deps.validator,
       });
       flow = started;
       connector = started;

@@ -24,5 +24,6 @@ import './types/seller.ts';
 import './types/directory.ts';
 import './types/generated-document.ts';
 import './types/platform-delivery.ts';
+import './types/payment.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -118,6 +118,8 @@ describe('OpenAPI document', () => {
         'get /v1/sellers/{siren}',
         'put /v1/sellers/{siren}',
         'get /v1/directory/{siren}',
+        'post /v1/invoices/{submission_id}/payments',
+        'get /v1/invoices/{submission_id}/payments',
         `post ${REDELIVER}`,
         'get /v1/seller-profile',
         'put /v1/seller-profile',

@@ -149,9 +149,9 @@ export async function sendOne(deps: SendDeps, submissionId: string): Promise<Sen
     return fail(result, attempt, false);
   }
   const error = `createFlow: ${describeFailure(result)}`;
-  log.warn({ submissionId, attempt, error }, 'pa sender: the PA refused the flow, document rejected');
   const rule = result.errorCode ?? `HTTP-${result.status}`;
   const message = result.errorMessage ?? `The platform refused the flow (HTTP ${result.status})`;
+  log.warn({ submissionId, attempt, error, rule }, 'pa sender: the PA refused the flow, document rejected');
   const rejected = await rejectRefused(db, events, submissionId, { source: 'platform', errors: [{ rule, message }] }, error);
   return rejected ? 'rejected' : 'gone';
 }
