@@ -63,7 +63,7 @@ export interface AppPlatform {
   start(baseUrl: string): void;
   /** Asks the PA's Directory Service about a SIREN (uncached); `unknown` when no directory is configured. */
   directory(siren: string): Promise<DirectoryAnswer>;
-  /** Whether a directory is configured (and, for the sandbox's, the server listens). */
+  /** Whether a directory is configured (the sandbox's too before the server listens: it answers `unavailable` until then). */
   hasDirectory(): boolean;
   /** The Flow Service settings the connector uses (the sandbox's generated ones), once started. */
   paSettings(): FlowSettings | undefined;
@@ -94,6 +94,7 @@ export function createAppPlatform(
       : undefined;
   if (option.kind === 'custom') connector = option.connector({ db, events, log });
   let directory: ReturnType<typeof createDirectoryClient> | undefined;
+  const sandboxDirectory = option.kind === 'sandbox' && Boolean(option.directory);
   if (option.kind === 'afnor' && option.directoryUrl)
     directory = createDirectoryClient({ ...option.settings, directoryUrl: option.directoryUrl });
   return {
@@ -102,8 +103,12 @@ export function createAppPlatform(
         directory = createDirectoryClient({ ...sandbox!.settings(baseUrl), directoryUrl: sandbox!.directoryUrl(baseUrl) });
       }
     },
-    hasDirectory: () => directory !== undefined,
-    directory: (siren) => (directory ? directory.lookup(siren) : Promise.resolve({ kind: 'unknown' })),
+    hasDirectory: () => directory !== undefined || sandboxDirectory,
+    // The sandbox's directory before the server listens (the pipeline starts first): not yet askable, so retried.
+    directory: (siren) =>
+      directory
+        ? directory.lookup(siren)
+        : Promise.resolve(sandboxDirectory ? { kind: 'unavailable', reason: 'the sandbox PA is not listening yet' } : { kind: 'unknown' }),
     wakeSender: () => connector.wake(),
     hooks: { flowUpdated: (updated) => flow?.hooks.flowUpdated(updated) },
     handle: (req, res) => sandbox?.handle(req, res) ?? false,
