@@ -7,7 +7,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createTokenSource } from './token.ts';
-import { type Answer, exchange, failureOf, json } from './transport.ts';
+import { ANSWER_CAPS, type Answer, exchange, failureOf, json } from './transport.ts';
 import type { Flow, FlowFailure, FlowInfo, FlowResult, FullFlowInfo, SearchFlowContent, SearchFlowFilters } from './types.ts';
 
 /** Settings of one PA connection (PA_FLOW_URL, PA_TOKEN_URL, PA_CLIENT_ID, PA_CLIENT_SECRET, PA_TOKEN_AUTH). */
@@ -54,7 +54,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
   const tokens = createTokenSource({ ...options, fetch: fetchFn, timeoutMs, now: options.now ?? Date.now });
 
   /** Sends with a bearer token, once more after a 401 with a fresh token. */
-  async function send(path: string, init: () => RequestInit, sideEffect: boolean): Promise<Answer | FlowFailure> {
+  async function send(path: string, init: () => RequestInit, sideEffect: boolean, maxBytes: number): Promise<Answer | FlowFailure> {
     let answer: Answer | FlowFailure | undefined;
     for (let attempt = 0; attempt < 2; attempt++) {
       const token = await tokens.get();
@@ -64,7 +64,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
       headers.set('authorization', `Bearer ${token.token}`);
       // The OpenAPI's optional correlation header, so a PA's support can find the call in its logs.
       headers.set('x-request-id', randomUUID());
-      answer = await exchange(fetchFn, base + path, { ...request, headers }, timeoutMs, sideEffect);
+      answer = await exchange(fetchFn, base + path, { ...request, headers }, timeoutMs, sideEffect, maxBytes);
       if ('ok' in answer || answer.status !== 401) return answer;
       tokens.invalidate(token.token);
     }
@@ -73,7 +73,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
 
   async function getFlow(flowId: string, docType: string): Promise<FlowResult<{ flow: Flow } | { bytes: Buffer; fileName?: string }>> {
     const path = `/v1/flows/${encodeURIComponent(flowId)}?docType=${encodeURIComponent(docType)}`;
-    const answer = await send(path, () => ({ method: 'GET' }), false);
+    const answer = await send(path, () => ({ method: 'GET' }), false, ANSWER_CAPS.flow);
     if ('ok' in answer) return answer;
     if (answer.status !== 200) return failureOf(answer);
     if (docType !== 'Metadata') return { ok: true, bytes: answer.body, fileName: fileNameOf(answer.headers.get('content-disposition')) };
@@ -95,7 +95,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
         );
         return { method: 'POST', body: form };
       };
-      const answer = await send('/v1/flows', init, true);
+      const answer = await send('/v1/flows', init, true, ANSWER_CAPS.flow);
       if ('ok' in answer) return answer;
       if (answer.status < 200 || answer.status >= 300) return failureOf(answer);
       const flow = json(answer.body) as FullFlowInfo | undefined;
@@ -107,7 +107,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
 
     async searchFlows(where, limit = 25) {
       const init = () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ limit, where }) });
-      const answer = await send('/v1/flows/search', init, false);
+      const answer = await send('/v1/flows/search', init, false, ANSWER_CAPS.search(limit));
       if ('ok' in answer) return answer;
       if (answer.status !== 200) return failureOf(answer);
       const content = json(answer.body) as SearchFlowContent | undefined;
@@ -119,7 +119,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
     getFlow: getFlow as FlowClient['getFlow'],
 
     async healthcheck() {
-      const answer = await send('/v1/healthcheck', () => ({ method: 'GET' }), false);
+      const answer = await send('/v1/healthcheck', () => ({ method: 'GET' }), false, ANSWER_CAPS.health);
       if ('ok' in answer) return answer;
       return answer.status === 200 ? { ok: true } : failureOf(answer);
     },

@@ -5,7 +5,7 @@
  * access token is cached until 30 s before its `expires_in`; concurrent
  * callers share one token request.
  */
-import { exchange, failureOf, json } from './transport.ts';
+import { ANSWER_CAPS, exchange, failureOf, json } from './transport.ts';
 import type { FlowFailure } from './types.ts';
 
 /** Seconds before expiry at which a cached token is no longer used. */
@@ -58,6 +58,7 @@ export function createTokenSource(options: TokenOptions): TokenSource {
       { method: 'POST', headers, body: form.toString() },
       options.timeoutMs,
       false,
+      ANSWER_CAPS.token,
     );
     if ('ok' in answer) return answer;
     if (answer.status < 200 || answer.status >= 300) {

@@ -54,6 +54,8 @@ export async function handleFlow(deps: FlowDeps, flow: Flow): Promise<FlowOutcom
     return problem(deps, flowId, 'not-cdar', { flowSyntax: String(flow.flowSyntax).slice(0, 40) });
   const fetched = await deps.client.getFlow(flowId, 'Original');
   if (!fetched.ok) {
+    // Over the answer cap: the PA gives the same answer every time; kept as a problem so the flows after it go on.
+    if (fetched.kind === 'retryable' && fetched.tooLarge) return problem(deps, flowId, 'answer-too-large', { error: fetched.error });
     // A 401/403 says the connection's credentials are wrong, not this flow: every flow would fail alike.
     if (fetched.kind !== 'definitive' || fetched.status === 401 || fetched.status === 403) return { done: false, failure: fetched };
     return problem(deps, flowId, 'fetch-refused', {

@@ -102,7 +102,7 @@ export async function readCursor(db: Executor, connection: string): Promise<stri
 export interface InboundProblem {
   flowId: string;
   connection: string;
-  /** unreadable-cdar, not-cdar, no-matching-submission, ambiguous-submission, refused, fetch-refused, invalid-flow. */
+  /** unreadable-cdar, not-cdar, no-matching-submission, ambiguous-submission, refused, fetch-refused, invalid-flow, answer-too-large. */
   problem: string;
   /** What was read (invoice number, SIREN, code...) or the error, as JSON. */
   detail: Record<string, unknown>;

@@ -1,7 +1,7 @@
 /**
  * One round of the status poller: take the connection's lease (inbound-store.ts), then page through the PA's incoming
  * status flows with AFNOR XP Z12-013 searchFlow (`flowDirection: [In]`, `flowType: [CustomerInvoiceLC]`,
- * `updatedAfter`: the cursor, limit 100) until a page comes back short, handling each flow in `updatedAt` order
+ * `updatedAfter`: the cursor, limit 100, fewer when a page passes its size cap) until a page comes back short, handling each flow in `updatedAt` order
  * (flow.ts) and moving the cursor to its `updatedAt` after each one, so a restart neither misses nor replays.
  *
  * A failure that may pass (the PA unreachable, a 5xx, a 429, a 401 after the token refresh) ends the round
@@ -61,8 +61,15 @@ export async function runRound(deps: RoundDeps, state: RoundState): Promise<Roun
   let cursor = claimed.updatedAfter;
   let recorded = 0;
   const seen = new Set<string>();
+  let asked = PAGE_LIMIT;
   for (;;) {
-    const page = await client.searchFlows({ flowDirection: ['In'], flowType: ['CustomerInvoiceLC'], updatedAfter: cursor }, PAGE_LIMIT);
+    const page = await client.searchFlows({ flowDirection: ['In'], flowType: ['CustomerInvoiceLC'], updatedAfter: cursor }, asked);
+    // A page over its size cap: ask for fewer flows (100, 10, 1), so one bloated flow holds back only itself.
+    if (!page.ok && page.kind === 'retryable' && page.tooLarge && asked > 1) {
+      asked = asked > 10 ? 10 : 1;
+      log.warn({ error: page.error, limit: asked }, 'pa status poller: searchFlow page too large; asking for fewer flows');
+      continue;
+    }
     if (!page.ok) {
       log.warn({ failure: page }, 'pa status poller: searchFlow failed; next round retries');
       return { recorded, retryAfterMs: retryAfter(page) };
@@ -106,7 +113,7 @@ export async function runRound(deps: RoundDeps, state: RoundState): Promise<Roun
       }
     }
     // A short page is the last one; the PA may cap the limit lower than asked (its answer says so).
-    const limit = Number.isInteger(page.limit) && page.limit > 0 ? Math.min(page.limit, PAGE_LIMIT) : PAGE_LIMIT;
+    const limit = Number.isInteger(page.limit) && page.limit > 0 ? Math.min(page.limit, asked) : asked;
     if (page.results.length < limit) return { recorded };
     if (cursor === before) {
       log.warn({ updatedAfter: cursor }, 'pa status poller: a full page did not move the cursor; round ended');
