@@ -30,6 +30,8 @@ const COMMANDS: Record<string, string> = {
   platform-token revoke PREFIX|TOKEN     revoke it
   platform-token list                    platform credentials: prefix, name, created, revoked`,
   tenant: 'tenant list                            tenants, oldest first',
+  'pa-problems':
+    'pa-problems list                       incoming PA flows kept as problems (set aside, unreadable, unmatched), newest first',
   'sandbox-pa': `sandbox-pa [--port 8090] [--host 127.0.0.1] [--client-id ID] [--client-secret S] [--step-ms 1000]
                                          run the sandbox PA alone (AFNOR Flow Service) for testing a connector;
                                          prints the PA_* settings to give it`,

@@ -441,3 +441,16 @@ export const platformInboundProblems = pgTable('platform_inbound_problems', {
   detail: jsonb('detail'),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Incoming PA flows whose fetch failed while the PA answered searches (issue 26, item 3): attempts so far and the
+ * first failure's time, so a flow the PA cannot serve is set aside after a bounded number of tries over a bounded
+ * time (src/platform/inbound/retries.ts), never holding the cursor forever.
+ */
+export const platformInboundRetries = pgTable('platform_inbound_retries', {
+  flowId: text('flow_id').primaryKey(),
+  connection: text('connection').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+});

@@ -7,36 +7,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCdar } from '../../sandbox-pa/src/cdar.ts';
-import { platformFlows, platformInboundProblems, submissions } from '../../src/db/schema.ts';
+import { platformInboundProblems } from '../../src/db/schema.ts';
 import { NO_EVENTS } from '../../src/domain/events/types.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createStatusPoller, type StatusPoller } from '../../src/platform/inbound/status-poller.ts';
 import type { Client } from '../support/client.ts';
-import { invoice } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
-import { type InboundFake, startInboundFake, stream } from '../support/hostile-inbound-pa.ts';
+import { CDAR_ROOT_END, cdarFor, type InboundFake, sentInvoice, startInboundFake, stream } from '../support/hostile-inbound-pa.ts';
 
 let fake: InboundFake;
 beforeAll(async () => {
   fake = await startInboundFake();
 });
 afterAll(() => fake.close());
-
-const ROOT_END = '</rsm:CrossDomainAcknowledgementAndResponse>';
-
-/** A CDAR about (`number`, `siren`) with `extra` inserted before the root's end tag. */
-function cdar(number: string, siren: string, code: number, extra = ''): string {
-  const xml = buildCdar(
-    { invoiceNumber: number, typeCode: '380', sellerSiren: siren, receivedAt: new Date() },
-    {
-      code,
-      label: 'Déposée',
-      occurredAt: new Date(Date.UTC(2030, 0, 1, 10, code % 60)),
-    },
-  );
-  return xml.replace(ROOT_END, `${extra}${ROOT_END}`);
-}
 
 /** `count` attributes on one element (about 11 bytes each). */
 const attributeHeavy = (count: number) => {
@@ -64,21 +47,7 @@ describe.each(engines())('status poller against a PA serving oversized answers (
   });
   afterEach(() => poller.stop());
 
-  /** A submitted invoice with its `platform_flows` row, as the sender writes it. */
-  async function sentInvoice(): Promise<{ id: string; number: string; siren: string }> {
-    const body = invoice().unique().build();
-    const reply = await tenant.post('/v1/invoices', body);
-    expect(reply.status).toBe(202);
-    const id = reply.body.submission_id as string;
-    const db = gateway.database.db;
-    const [row] = await db.select({ tenantId: submissions.tenantId }).from(submissions).where(eq(submissions.id, id));
-    const siren = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
-    const number = body['number'] as string;
-    await db
-      .insert(platformFlows)
-      .values({ submissionId: id, tenantId: row!.tenantId, invoiceNumber: number, sellerSiren: siren, flowId: randomUUID() });
-    return { id, number, siren };
-  }
+  const sent = () => sentInvoice(gateway, tenant);
   const codes = async (id: string) =>
     (await tenant.get(`/v1/invoices/${id}/statuses`)).body.data.map((status: { code: number }) => status.code);
   const problems = async () =>
@@ -89,21 +58,21 @@ describe.each(engines())('status poller against a PA serving oversized answers (
     );
 
   it('cuts a 9.6 MB status document off at the cap and refuses over-large or over-deep ones, each as its own problem', async () => {
-    const doc = await sentInvoice();
+    const doc = await sent();
     const huge = fake.serve((res) => {
-      const head = cdar(doc.number, doc.siren, 200).replace(ROOT_END, '');
+      const head = cdarFor(doc, 200).replace(CDAR_ROOT_END, '');
       // 9.6 MB, 1.2 million elements: a well-formed CDAR whose parse took the heap (issue 26, item 1).
       const body = function* () {
         yield head;
         for (let i = 0; i < 600; i++) yield '<a>1</a><b>2</b>'.repeat(1000);
-        yield ROOT_END;
+        yield CDAR_ROOT_END;
       };
       stream(res, 'application/xml', body());
     });
-    const many = fake.serve(cdar(doc.number, doc.siren, 201, '<x/>'.repeat(20_000)));
-    const deep = fake.serve(cdar(doc.number, doc.siren, 202, `${'<d>'.repeat(5_000)}${'</d>'.repeat(5_000)}`));
-    const attributes = fake.serve(cdar(doc.number, doc.siren, 203, attributeHeavy(20_000)));
-    const fine = fake.serve(cdar(doc.number, doc.siren, 204));
+    const many = fake.serve(cdarFor(doc, 201, '<x/>'.repeat(20_000)));
+    const deep = fake.serve(cdarFor(doc, 202, `${'<d>'.repeat(5_000)}${'</d>'.repeat(5_000)}`));
+    const attributes = fake.serve(cdarFor(doc, 203, attributeHeavy(20_000)));
+    const fine = fake.serve(cdarFor(doc, 204));
     await poller.pollNow();
     expect(fake.cutOff).toEqual([huge]);
     expect(await problems()).toEqual({
@@ -117,9 +86,9 @@ describe.each(engines())('status poller against a PA serving oversized answers (
   });
 
   it('asks a searchFlow page over its cap again with fewer flows, and records them', async () => {
-    const doc = await sentInvoice();
-    fake.serve(cdar(doc.number, doc.siren, 200));
-    fake.serve(cdar(doc.number, doc.siren, 201));
+    const doc = await sent();
+    fake.serve(cdarFor(doc, 200));
+    fake.serve(cdarFor(doc, 201));
     // A 9 MB page when asked for more than 10 flows: the PA's answer that ran the heap out (issue 26, item 1).
     fake.search = (limit) =>
       limit > 10
@@ -141,12 +110,12 @@ describe.each(engines())('status poller against a PA serving oversized answers (
   });
 
   it('answers /health within 100 ms while the PA serves a 2.3 MB attribute-heavy status document, or one just under the cap', async () => {
-    const doc = await sentInvoice();
-    const big = fake.serve(cdar(doc.number, doc.siren, 200, attributeHeavy(201_000)));
-    const under = fake.serve(cdar(doc.number, doc.siren, 201, attributeHeavy(85_000)));
-    fake.serve(cdar(doc.number, doc.siren, 202));
-    expect(Buffer.byteLength(cdar(doc.number, doc.siren, 200, attributeHeavy(201_000)))).toBeGreaterThan(2_300_000);
-    expect(Buffer.byteLength(cdar(doc.number, doc.siren, 201, attributeHeavy(85_000)))).toBeLessThan(1024 * 1024);
+    const doc = await sent();
+    const big = fake.serve(cdarFor(doc, 200, attributeHeavy(201_000)));
+    const under = fake.serve(cdarFor(doc, 201, attributeHeavy(85_000)));
+    fake.serve(cdarFor(doc, 202));
+    expect(Buffer.byteLength(cdarFor(doc, 200, attributeHeavy(201_000)))).toBeGreaterThan(2_300_000);
+    expect(Buffer.byteLength(cdarFor(doc, 201, attributeHeavy(85_000)))).toBeLessThan(1024 * 1024);
     await (await fetch(`${gateway.url}/health`)).arrayBuffer();
     let done = false;
     const round = poller.pollNow().finally(() => (done = true));

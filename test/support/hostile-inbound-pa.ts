@@ -7,8 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { buildCdar } from '../../sandbox-pa/src/cdar.ts';
+import { platformFlows, submissions } from '../../src/db/schema.ts';
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
 import type { Flow } from '../../src/platform/afnor/types.ts';
+import type { Client } from './client.ts';
+import { invoice } from './documents.ts';
+import type { Gateway } from './gateway.ts';
 
 type Writer = (res: ServerResponse) => void;
 
@@ -143,4 +149,38 @@ export async function startInboundFake(): Promise<InboundFake> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
+}
+
+/** A document sent to the PA: its submission id, number and seller SIREN (the CDAR's join key). */
+export interface SentDocument {
+  id: string;
+  number: string;
+  siren: string;
+}
+
+/** A submitted invoice of `tenant` with its `platform_flows` row, as the sender writes it (a random SIREN). */
+export async function sentInvoice(gateway: Gateway, tenant: Client, body = invoice().unique().build()): Promise<SentDocument> {
+  const reply = await tenant.post('/v1/invoices', body);
+  if (reply.status !== 202) throw new Error(`submission refused: ${JSON.stringify(reply.body)}`);
+  const id = reply.body.submission_id as string;
+  const db = gateway.database.db;
+  const [row] = await db.select({ tenantId: submissions.tenantId }).from(submissions).where(eq(submissions.id, id));
+  const siren = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
+  const number = body['number'] as string;
+  await db
+    .insert(platformFlows)
+    .values({ submissionId: id, tenantId: row!.tenantId, invoiceNumber: number, sellerSiren: siren, flowId: randomUUID() });
+  return { id, number, siren };
+}
+
+/** The root end tag of a CDAR, where tests insert extras. */
+export const CDAR_ROOT_END = '</rsm:CrossDomainAcknowledgementAndResponse>';
+
+/** A CDAR status `code` about `doc` (type code 380 unless given), with `extra` inserted before the root's end tag. */
+export function cdarFor(doc: SentDocument, code: number, extra = '', typeCode = '380'): string {
+  const xml = buildCdar(
+    { invoiceNumber: doc.number, typeCode, sellerSiren: doc.siren, receivedAt: new Date() },
+    { code, label: 'Déposée', occurredAt: new Date(Date.UTC(2030, 0, 1, 10, code % 60)) },
+  );
+  return xml.replace(CDAR_ROOT_END, `${extra}${CDAR_ROOT_END}`);
 }

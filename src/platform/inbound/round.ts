@@ -5,20 +5,25 @@
  * (flow.ts) and moving the cursor to its `updatedAt` after each one, so a restart neither misses nor replays.
  *
  * A failure that may pass (the PA unreachable, a 5xx, a 429, a 401 after the token refresh) ends the round
- * before the flow concerned: the cursor stays before it and the next round fetches it again. The PA filters
+ * before the flow concerned: the cursor stays before it and the next round fetches it again; a flow that keeps
+ * failing while searches succeed is set aside after a bounded number of tries (retries.ts) and the cursor passes it. The PA filters
  * `updatedAfter` strictly: flows sharing the cursor's exact `updatedAt` across a page boundary would be missed;
  * the sandbox never gives two flows the same one, and a PA that does should be asked for a tie-free clock.
  */
 import { createHash } from 'node:crypto';
 import type { Flow, FlowFailure } from '../afnor/types.ts';
-import { type FlowDeps, handleFlow, usableFlowId } from './flow.ts';
+import { describeFailure } from '../outbound/send.ts';
+import { credentialsRefused, type FlowDeps, handleFlow, usableFlowId } from './flow.ts';
 import { advanceCursor, claimCursor, recordProblem } from './inbound-store.ts';
+import { forget, noteFailure, type RetryPolicy } from './retries.ts';
 
 /** Flows per searchFlow page: the OpenAPI's maximum. */
 export const PAGE_LIMIT = 100;
 
 export interface RoundDeps extends FlowDeps {
   leaseMs: number;
+  /** When a flow that keeps failing is set aside (retries.ts). */
+  retryPolicy: RetryPolicy;
   /** True once the poller is stopping: the round ends after the flow in hand. */
   stopping: () => boolean;
 }
@@ -95,10 +100,23 @@ export async function runRound(deps: RoundDeps, state: RoundState): Promise<Roun
         seen.add(flow.flowId);
         const outcome = await handleFlow(deps, flow);
         if (!outcome.done) {
-          log.warn({ flowId: flow.flowId, failure: outcome.failure }, 'pa status poller: getFlow failed; next round retries');
-          return { recorded, retryAfterMs: retryAfter(outcome.failure) };
+          const { failure } = outcome;
+          // The search just answered: a failure of this flow alone is counted, and a flow failing too long set aside.
+          const counted = credentialsRefused(failure)
+            ? undefined
+            : await noteFailure(db, connection, flow.flowId, `getFlow: ${describeFailure(failure)}`, deps.retryPolicy);
+          if (counted?.outcome !== 'set-aside') {
+            log.warn({ flowId: flow.flowId, failure, attempts: counted?.attempts }, 'pa status poller: getFlow failed; next round retries');
+            return { recorded, retryAfterMs: retryAfter(failure) };
+          }
+          log.error(
+            { flowId: flow.flowId, attempts: counted.attempts, failure },
+            'pa status poller: flow set aside after repeated failures (passerelle pa-problems list)',
+          );
+        } else {
+          if (outcome.recorded) recorded++;
+          await forget(db, flow.flowId);
         }
-        if (outcome.recorded) recorded++;
       }
       // An ISO 8601 instant is short: a longer value is no cursor the PA could mean.
       const updatedAt =
