@@ -103,6 +103,25 @@ describe.each(engines())('PA sender against a hostile Flow Service on %s', (engi
     });
   });
 
+  it('a PA echoing our credentials in its refusal: rejection, last_error and logs carry none of them, bounded', async () => {
+    const { id } = await h.submit({ replies: [{ kind: 'echo' }] });
+    h.run();
+    const record = await h.record(id);
+    expect(record).toMatchObject({ processing_state: 'rejected' });
+    const { lastError } = (await h.delivery(id)).platformDelivery;
+    const stored = JSON.stringify(record.rejection) + lastError;
+    const basic = Buffer.from('gateway:fake-secret').toString('base64');
+    for (const credential of ['fake-secret', basic, 'tok-']) expect(stored).not.toContain(credential);
+    expect(record.rejection.errors[0].message).toMatch(
+      /^Refused Bearer \[redacted\]; token request \[redacted\]; secret \[redacted\]; x+…$/,
+    );
+    expect(record.rejection.errors[0].message.length).toBeLessThanOrEqual(500);
+    expect(record.rejection.errors[0].rule).toBe('BAD Bearer [redacted]');
+    expect(lastError.length).toBeLessThanOrEqual(500);
+    // The harness's afterEach checks every log line for fake-secret and tok-.
+    expect(h.lines.join('\n')).not.toContain(basic);
+  });
+
   it('two senders on one database never send a document twice', async () => {
     // PostgreSQL: two connection pools, as two instances would have; PGlite: one database, two senders on it.
     const second: Database | undefined = h.databaseUrl ? await openTestDatabase(engine, h.databaseUrl) : undefined;

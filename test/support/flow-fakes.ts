@@ -21,7 +21,12 @@ export type Reply =
   /** The flow is created, the request never answered (the client times out: an unknown outcome). */
   | { kind: 'accept-silently' }
   /** The request is read, then the connection dropped without creating anything (also an unknown outcome). */
-  | { kind: 'drop' };
+  | { kind: 'drop' }
+  /**
+   * A 400 whose errorMessage echoes what the PA received: this request's Authorization, the token request's
+   * Authorization, the client secret it carried, then 10,000 characters (a PA that echoes, issue 26 item 6).
+   */
+  | { kind: 'echo' };
 
 /** What the fake does for one invoice number. */
 export interface Script {
@@ -64,6 +69,7 @@ export async function startFakeFlowService(options: { pageSize?: number } = {}):
   const held: Flow[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let last = 0;
+  let tokenAuthorization = '';
   const stamp = () => new Date((last = Math.max(Date.now(), last + 1))).toISOString();
   const later = (ms: number, work: () => void) => {
     const timer = setTimeout(() => {
@@ -82,6 +88,14 @@ export async function startFakeFlowService(options: { pageSize?: number } = {}):
     const script = scripts.get(number) ?? {};
     const reply: Reply = script.replies?.[times.length] ?? { kind: 'accept' };
     if (reply.kind === 'status') return send(res, reply.status, reply.body ?? {}, reply.headers);
+    if (reply.kind === 'echo') {
+      const secret =
+        Buffer.from(tokenAuthorization.replace(/^Basic /, ''), 'base64')
+          .toString('utf8')
+          .split(':')[1] ?? '';
+      const errorMessage = `Refused ${req.headers.authorization}; token request ${tokenAuthorization}; secret ${decodeURIComponent(secret)}; ${'x'.repeat(10_000)}`;
+      return send(res, 400, { errorCode: `BAD ${req.headers.authorization}`, errorMessage });
+    }
     if (reply.kind === 'drop') return void req.socket.destroy();
     const submittedAt = stamp();
     const flow: Flow = {
@@ -109,6 +123,7 @@ export async function startFakeFlowService(options: { pageSize?: number } = {}):
 
   function route(req: IncomingMessage, res: ServerResponse, body: Buffer): void | Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
+    if (path === '/oauth/token') tokenAuthorization = req.headers.authorization ?? '';
     if (path === '/oauth/token') return send(res, 200, { access_token: `tok-${randomUUID()}`, token_type: 'Bearer', expires_in: 3600 });
     if (path === '/flow-service/v1/flows' && req.method === 'POST') return createFlow(req, res, body);
     if (path === '/flow-service/v1/flows/search') {

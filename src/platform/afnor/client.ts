@@ -6,6 +6,7 @@
  * one and sends the request once more; a second 401 is definitive.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { createRedactor, MAX_ERROR_TEXT, type Redactor } from './redact.ts';
 import { createTokenSource } from './token.ts';
 import { ANSWER_CAPS, type Answer, exchange, failureOf, json } from './transport.ts';
 import type { Flow, FlowFailure, FlowInfo, FlowResult, FullFlowInfo, SearchFlowContent, SearchFlowFilters } from './types.ts';
@@ -52,6 +53,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const base = options.flowUrl.replace(/\/+$/, '');
   const tokens = createTokenSource({ ...options, fetch: fetchFn, timeoutMs, now: options.now ?? Date.now });
+  const redactor = createRedactor(() => tokens.credentials());
 
   /** Sends with a bearer token, once more after a 401 with a fresh token. */
   async function send(path: string, init: () => RequestInit, sideEffect: boolean, maxBytes: number): Promise<Answer | FlowFailure> {
@@ -82,7 +84,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
     return { ok: true, flow };
   }
 
-  return {
+  const client: FlowClient = {
     async submitFlow({ flowInfo, file, fileName }) {
       const info: FlowInfo = { ...flowInfo, sha256: flowInfo.sha256 ?? createHash('sha256').update(file).digest('hex') };
       const init = () => {
@@ -123,6 +125,40 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
       if ('ok' in answer) return answer;
       return answer.status === 200 ? { ok: true } : failureOf(answer);
     },
+  };
+  return redacting(client, redactor);
+}
+
+/** A failure's PA texts redacted and bounded. */
+function redactFailure(failure: FlowFailure, redactor: Redactor): FlowFailure {
+  if (failure.kind !== 'definitive') return { ...failure, error: redactor.text(failure.error, MAX_ERROR_TEXT) };
+  return {
+    ...failure,
+    ...(failure.errorCode === undefined ? {} : { errorCode: redactor.text(failure.errorCode, 100) }),
+    ...(failure.errorMessage === undefined ? {} : { errorMessage: redactor.text(failure.errorMessage, MAX_ERROR_TEXT) }),
+  };
+}
+
+/**
+ * `client` with every result passed through `redactor` (redact.ts, issue 26 item 6): failures' texts, Flow JSON, search
+ * results and documents' bytes no longer carry our credentials, whatever the PA echoed.
+ */
+function redacting(client: FlowClient, redactor: Redactor): FlowClient {
+  const clean = <T extends FlowResult<object>>(result: T): T => {
+    if (!result.ok) return redactFailure(result, redactor) as T;
+    if ('bytes' in result && Buffer.isBuffer(result.bytes))
+      return {
+        ...result,
+        bytes: redactor.bytes(result.bytes),
+        ...('fileName' in result && result.fileName ? { fileName: redactor.text(String(result.fileName), 255) } : {}),
+      };
+    return redactor.value(result);
+  };
+  return {
+    submitFlow: async (input) => clean(await client.submitFlow(input)),
+    searchFlows: async (where, limit) => clean(await client.searchFlows(where, limit)),
+    getFlow: (async (flowId: string, docType: 'Metadata') => clean(await client.getFlow(flowId, docType))) as FlowClient['getFlow'],
+    healthcheck: async () => clean(await client.healthcheck()),
   };
 }
 
