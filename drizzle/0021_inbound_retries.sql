@@ -8,3 +8,7 @@ CREATE TABLE IF NOT EXISTS "platform_inbound_retries" (
 	"first_failed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_error" text
 );
+--> statement-breakpoint
+-- When the latest createFlow attempt began (issue 26, item 4): after an unknown outcome the sender searches by
+-- trackingId over a grace period counted from it before it sends again.
+ALTER TABLE "platform_flows" ADD COLUMN IF NOT EXISTS "attempt_started_at" timestamp with time zone;

@@ -406,6 +406,8 @@ export const platformFlows = pgTable(
     lastError: text('last_error'),
     /** A createFlow was sent without a usable answer: search by trackingId before sending again. */
     outcomeUnknown: boolean('outcome_unknown').notNull().default(false),
+    /** When the latest createFlow attempt began (database clock): the unknown-outcome grace period counts from it. */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

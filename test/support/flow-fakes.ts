@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
-import type { AcknowledgementDetail, Flow, SearchFlowFilters } from '../../src/platform/afnor/types.ts';
+import type { AcknowledgementDetail, Flow, FlowInfo, SearchFlowFilters } from '../../src/platform/afnor/types.ts';
 
 /** One answer to a createFlow request. */
 export type Reply =
@@ -26,7 +26,9 @@ export type Reply =
    * A 400 whose errorMessage echoes what the PA received: this request's Authorization, the token request's
    * Authorization, the client secret it carried, then 10,000 characters (a PA that echoes, issue 26 item 6).
    */
-  | { kind: 'echo' };
+  | { kind: 'echo' }
+  /** The request is never answered and the flow is stored `commitAfterMs` later (a PA committing after our timeout). */
+  | { kind: 'accept-late'; commitAfterMs: number };
 
 /** What the fake does for one invoice number. */
 export interface Script {
@@ -97,6 +99,16 @@ export async function startFakeFlowService(options: { pageSize?: number } = {}):
       return send(res, 400, { errorCode: `BAD ${req.headers.authorization}`, errorMessage });
     }
     if (reply.kind === 'drop') return void req.socket.destroy();
+    if (reply.kind === 'accept-late') return void later(reply.commitAfterMs, () => store(info, script));
+    const flow = store(info, script);
+    if (reply.kind === 'accept-silently') return; // the socket stays open until the client gives up
+    const answer = { ...info, flowId: flow.flowId, submittedAt: flow.submittedAt, acknowledgement: { status: 'Pending' } };
+    if (reply.delayMs) later(reply.delayMs, () => send(res, 202, answer));
+    else send(res, 202, answer);
+  }
+
+  /** Stores a flow created from `info`, acknowledged as `script` says. */
+  function store(info: FlowInfo, script: Script): Flow {
     const submittedAt = stamp();
     const flow: Flow = {
       ...info,
@@ -115,10 +127,7 @@ export async function startFakeFlowService(options: { pageSize?: number } = {}):
         flow.acknowledgement = ack;
         flow.updatedAt = stamp();
       });
-    if (reply.kind === 'accept-silently') return; // the socket stays open until the client gives up
-    const answer = { ...info, flowId: flow.flowId, submittedAt, acknowledgement: { status: 'Pending' } };
-    if (reply.delayMs) later(reply.delayMs, () => send(res, 202, answer));
-    else send(res, 202, answer);
+    return flow;
   }
 
   function route(req: IncomingMessage, res: ServerResponse, body: Buffer): void | Promise<void> {
