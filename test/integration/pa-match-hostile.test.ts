@@ -57,15 +57,13 @@ describe.each(engines())('status matching by type code (%s)', (engine) => {
       .select({ tenantId: submissions.tenantId })
       .from(submissions)
       .where(eq(submissions.id, refundId));
-    await gateway.database.db
-      .insert(platformFlows)
-      .values({
-        submissionId: refundId,
-        tenantId: row!.tenantId,
-        invoiceNumber: body.number,
-        sellerSiren: original.siren,
-        flowId: randomUUID(),
-      });
+    await gateway.database.db.insert(platformFlows).values({
+      submissionId: refundId,
+      tenantId: row!.tenantId,
+      invoiceNumber: body.number,
+      sellerSiren: original.siren,
+      flowId: randomUUID(),
+    });
     fake.serve(cdarFor(original, 202, '', '381'));
     fake.serve(cdarFor(original, 203, '', '380'));
     await poller.pollNow();
