@@ -14,9 +14,9 @@
  * 2. Bounded batch: `--default-batch` documents POSTed at once on the idle
  *    gateway, drained completely (or to `--drain-max`). It runs first: after
  *    the load it would queue behind the load's backlog.
- * 3. Floor POST and a control, the same gateway's REST POST for a second
- *    tenant without seller profile (its documents stay `received`: the
- *    pipeline idle), in interleaved rounds (`--rounds`, `--duration`).
+ * 3. Floor POST and a control, REST POST on the same configuration serving
+ *    the API only (`WORKERS=off`, a database of its own: no pipeline), in
+ *    interleaved rounds (`--rounds`, `--duration`).
  * 4. Load: REST POST for the profiled tenant (`--warmup`, then `--duration`,
  *    `--connections`), in one block: interleaved with the floor, the floor's
  *    slices would meet the validation workers draining the gateway's backlog.
@@ -91,8 +91,11 @@ export async function runDefaultConfiguration(shared: Shared, databaseUrl: strin
   try {
     const { fresh } = await prepareDatabase(database.url);
     if (!fresh) outcome.notes.push(`database ${database.name} not recreated (its name does not start with "bench")`);
+    const controlDatabase = ownDatabase({ ...outcome, notes: [] }, databaseUrl, '_default_control')!;
+    await prepareDatabase(controlDatabase.url);
     db = drainDatabase(database.url);
-    await measure(outcome, { shared, env: { DATABASE_URL: database.url, DATA_DIR: dataDir.path }, db, load, started });
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir.path };
+    await measure(outcome, { shared, env, controlDatabaseUrl: controlDatabase.url, db, load, started });
   } catch (error) {
     outcome.problems.push(error instanceof Error ? error.message : String(error));
   } finally {
@@ -109,6 +112,8 @@ export async function runDefaultConfiguration(shared: Shared, databaseUrl: strin
 interface Run {
   shared: Shared;
   env: Record<string, string>;
+  /** The control gateway's database (`_default_control`). */
+  controlDatabaseUrl: string;
   db: DrainDatabase;
   load: ReturnType<typeof startLoadGenerator>;
   started: (server: ServerProcess) => ServerProcess;
@@ -126,12 +131,17 @@ async function measure(outcome: DefaultConfigurationOutcome, run: Run): Promise<
   const tenant = `default-${runId}`;
   const control = `default-${runId}-control`;
   const floorToken = `floor-${runId}`;
-  const [token, controlToken, gateway, floor] = await Promise.all([
+  // The control: the same configuration serving the API only (WORKERS=off) on a database of its own, so no
+  // pipeline (of its own, or of the measured gateway on a shared database) ever takes its documents.
+  const controlEnv = { ...env, WORKERS: 'off', DATABASE_URL: run.controlDatabaseUrl, DATA_DIR: `${env.DATA_DIR}/control` };
+  const [token, controlToken, gateway, controlGateway, floor] = await Promise.all([
     runPasserelle(['token', 'create', '--tenant', tenant, '--create-tenant'], env),
-    runPasserelle(['token', 'create', '--tenant', control, '--create-tenant'], env),
+    runPasserelle(['token', 'create', '--tenant', control, '--create-tenant'], controlEnv),
     startGateway(env, 'gateway-default', options.profileDir).then(run.started),
+    startGateway(controlEnv, 'gateway-control').then(run.started),
     startFloor({ databaseUrl: env.DATABASE_URL!, token: floorToken, poolSize: options.poolSize }).then(run.started),
   ]);
+  await putDemoProfile(controlGateway.url, controlToken);
   const label = `[postgres] ${DEFAULT_CONFIGURATION}`;
   const prefix = `${runId}-default`;
   const drainTarget = (saasPrefix: string, capSeconds: number) => ({
@@ -179,13 +189,13 @@ async function measure(outcome: DefaultConfigurationOutcome, run: Run): Promise<
     warmupSeconds: options.warmupSeconds,
     durationSeconds: options.durationSeconds,
   });
-  log(`${label}: floor POST and the control (no seller profile) taking turns in ${options.rounds} rounds`);
+  log(`${label}: floor POST and the control (API only, a database of its own) taking turns in ${options.rounds} rounds`);
   const slices = { floor: [] as HttpMeasurement[], idle: [] as HttpMeasurement[] };
-  const idleUsage = measureUsage(gateway.pid);
+  const idleUsage = measureUsage(controlGateway.pid);
   for (let round = 0; round < options.rounds; round++) {
     const slice = { warmupSeconds: round === 0 ? options.warmupSeconds : 0, durationSeconds: options.durationSeconds / options.rounds };
     slices.floor.push(await run.load.measure({ ...job(floor.url, floorToken, `${prefix}-floor-r${round}`), ...slice }));
-    slices.idle.push(await run.load.measure({ ...job(gateway.url, controlToken, `${prefix}-control-r${round}`), ...slice }));
+    slices.idle.push(await run.load.measure({ ...job(controlGateway.url, controlToken, `${prefix}-control-r${round}`), ...slice }));
   }
   outcome.usage.idle = idleUsage();
   outcome.floorPost = mergeMeasurements(slices.floor);
@@ -217,7 +227,7 @@ async function measure(outcome: DefaultConfigurationOutcome, run: Run): Promise<
   const peak = peakRss(gateway.pid);
   if (peak !== undefined) outcome.gatewayPeakRssMiB = Math.round((peak / 1024 / 1024) * 10) / 10;
   outcome.notes.push(
-    `the control tenant's ${outcome.idlePost.total2xx}+ documents stay received: it has no seller profile, and the pipeline's claim never reads them`,
+    `the control's ${outcome.idlePost.total2xx}+ documents stay received: its gateway serves the API only (WORKERS=off) on a database of its own`,
   );
   check(outcome);
 }

@@ -30,7 +30,7 @@ export interface BenchOptions {
   pipelineRate: number;
   /** Pipeline, official run: documents offered in all. */
   pipelineDocuments: number;
-  /** Pipeline, native run: documents submitted before the seller profile, then drained. */
+  /** Pipeline, native run: documents submitted through an API-only gateway (WORKERS=off), then drained. */
   pipelineBacklog: number;
   /** Default configuration: documents of the bounded batch, POSTed at once and drained completely. */
   defaultBatch: number;
@@ -64,7 +64,7 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --fanout-rounds N    fan-out: statuses recorded and measured one after the other (default 5, at most 10; quick: 3)
   --pipeline-rate N    pipeline, VALIDATION=official: documents offered per second (default 30)
   --pipeline-documents N  pipeline, VALIDATION=official: documents offered (default rate × duration; quick: 20)
-  --pipeline-backlog N pipeline, VALIDATION=native: backlog drained once the seller profile is set (default 2000; quick: 20)
+  --pipeline-backlog N pipeline, VALIDATION=native: backlog submitted API-only, then drained (default 2000; quick: 20)
   --default-batch N    default configuration: documents POSTed at once and drained (default 200; quick 8)
   --drain-max S        default configuration: longest drain, batch and load backlog each (default 600; quick 15)
   --settle S           before each scenario, wait until the gateway used < 10 % CPU for S s (default 3; quick: no wait)

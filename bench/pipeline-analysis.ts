@@ -27,8 +27,6 @@ export interface PipelineDatabase {
   documents(tenant: string, saasPrefix: string): Promise<DocumentTimes[]>;
   /** How many of `tenant`'s documents are still `received`. */
   received(tenant: string): Promise<number>;
-  /** Epoch ms at which `tenant`'s seller profile was last saved. */
-  profileSavedMs(tenant: string): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -45,9 +43,6 @@ const DOCUMENTS = `
 const RECEIVED = `
   select count(*)::int as n from submissions s join tenants t on t.id = s.tenant_id
   where t.name = $1 and s.processing_state = 'received'`;
-const PROFILE_SAVED = `
-  select (extract(epoch from p.updated_at) * 1000)::float8 as saved_ms
-  from seller_profiles p join tenants t on t.id = p.tenant_id where t.name = $1`;
 
 type Row = { created_ms: number; state: DocumentTimes['state']; processed_ms: number | null; rejection: string | null };
 
@@ -70,10 +65,6 @@ export function postgresDatabase(url: string): PipelineDatabase {
       const [row] = (await sql.unsafe(RECEIVED, [tenant])) as unknown as Array<{ n: number }>;
       return Number(row?.n ?? 0);
     },
-    async profileSavedMs(tenant) {
-      const [row] = (await sql.unsafe(PROFILE_SAVED, [tenant])) as unknown as Array<{ saved_ms: number }>;
-      return row ? Number(row.saved_ms) : undefined;
-    },
     close: () => sql.end({ timeout: 5 }),
   };
 }
@@ -88,10 +79,6 @@ export async function embeddedDatabase(dataDir: string): Promise<PipelineDatabas
     },
     async received(tenant) {
       return Number((await db.query<{ n: number }>(RECEIVED, [tenant])).rows[0]?.n ?? 0);
-    },
-    async profileSavedMs(tenant) {
-      const [row] = (await db.query<{ saved_ms: number }>(PROFILE_SAVED, [tenant])).rows;
-      return row ? Number(row.saved_ms) : undefined;
     },
     close: () => db.close(),
   };
@@ -111,7 +98,7 @@ export function summarize(values: readonly number[]): Summary {
 /**
  * The counts, the lags and the rate of validated documents over the time
  * from `fromMs` to the last processing. `fromMs` is the first 202 for a run
- * under offered load, the profile's save for a drained backlog.
+ * under offered load, the first processing for a drained backlog.
  */
 export function processed(documents: readonly DocumentTimes[], fromMs: number): Processed {
   const done = documents.filter((d) => d.processedMs !== undefined);

@@ -45,8 +45,8 @@ export function pipelineText(outcome: PipelineOutcome): string[] {
   if (n) {
     const p = n.processed;
     lines.push(
-      `  native (VALIDATION=native): a backlog of ${n.backlog.documents} (submitted in ${n.backlog.submitSeconds} s, no seller profile yet) drained at ` +
-        `${p.validatedPerSecond} validated/s from the profile's save to the last processed (${p.seconds} s); ${p.validated} validated, ${p.rejected} rejected, ${p.unprocessed} left`,
+      `  native (VALIDATION=native): a backlog of ${n.backlog.documents} (submitted in ${n.backlog.submitSeconds} s through an API-only gateway) drained at ` +
+        `${p.validatedPerSecond} validated/s from the first processed to the last (${p.seconds} s); ${p.validated} validated, ${p.rejected} rejected, ${p.unprocessed} left`,
       `    gateway: peak RSS ${n.gateway.rssMiB.peak} MiB; ${n.gateway.cores ?? '?'} cores busy, ${n.gateway.cpuMsPerDocument ?? '?'} ms CPU per document`,
     );
   }

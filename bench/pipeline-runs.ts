@@ -6,9 +6,9 @@
  *   a few documents warm the validation workers up, then documents are
  *   offered at a fixed rate while the 202 path is timed and the gateway's
  *   memory and CPU are sampled, until the pipeline has processed them all;
- * - native (`VALIDATION=native`): a backlog is submitted while the tenant has
- *   no seller profile (its documents wait in `received`), then the profile is
- *   set and the backlog drains, nothing else running.
+ * - native (`VALIDATION=native`): a backlog is submitted through an API-only
+ *   gateway (`WORKERS=off`, its documents wait in `received`), then a gateway
+ *   with workers drains it, nothing else running.
  *
  * The rates and lags come afterwards from the database (`pipeline-analysis.ts`).
  */
@@ -97,23 +97,24 @@ export async function officialRun(setup: RunSetup, ratePerSecond: number, docume
 }
 
 /**
- * The native run: `documents` submitted (eight at a time) while the tenant
- * has no profile, then the profile set and the backlog drained.
+ * The native run: `documents` submitted (eight at a time) through an API-only gateway (`WORKERS=off`: they wait in
+ * `received`), then a gateway with workers started on the same database drains the backlog, nothing else running.
  */
 export async function nativeRun(setup: RunSetup, documents: number): Promise<NativeLive> {
-  return withGateway(setup, 'native', async (gateway) => {
-    const remaining = setup.remaining(gateway);
-    log(`[${setup.label}] native: submitting a backlog of ${documents} documents (no seller profile yet)`);
+  const api = { ...setup, env: { ...setup.env, WORKERS: 'off' }, label: `${setup.label} api` };
+  const submitSeconds = await withGateway(api, 'native', async (gateway) => {
+    log(`[${setup.label}] native: submitting a backlog of ${documents} documents (API-only gateway)`);
+    await putDemoProfile(gateway.url, setup.token);
     const started = performance.now();
     await seedInvoices(gateway.url, setup.token, documents, `${setup.prefix}-${MEASURED.native}`);
-    const submitSeconds = Math.round((performance.now() - started) / 10) / 100;
-    await settle(gateway.pid, setup.options.settleSeconds, setup.options.settleMaxSeconds);
-    log(`[${setup.label}] native: seller profile set, draining`);
+    return Math.round((performance.now() - started) / 10) / 100;
+  });
+  return withGateway(setup, 'native', async (gateway) => {
+    log(`[${setup.label}] native: a gateway with workers drains the backlog`);
     const monitor = new GatewayMonitor(gateway.pid);
     monitor.start();
-    await putDemoProfile(gateway.url, setup.token);
     // At least 50 documents a second.
-    await waitProcessed(remaining, 60 + documents / 50, `[${setup.label}] native`);
+    await waitProcessed(setup.remaining(gateway), 60 + documents / 50, `[${setup.label}] native`);
     return { backlog: { documents, submitSeconds }, gateway: monitor.stop(documents) };
   });
 }

@@ -22,7 +22,7 @@ function startFlags(): string[] {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
   const words = pkg.scripts.start.split(/\s+/);
   return words.slice(
-    1,
+    words.indexOf('node') + 1,
     words.findIndex((word) => word.endsWith('passerelle.mjs')),
   );
 }

@@ -10,6 +10,7 @@ import type { LoadGenerator } from './load.ts';
 import type { BenchOptions } from './options.ts';
 import { RssSampler } from './monitor.ts';
 import { log, runPasserelle, startFloor, startGateway, stopServer, temporaryDirectory, type ServerProcess } from './processes.ts';
+import { putDemoProfile } from './pipeline-load.ts';
 import { runScenarios, type ScenarioOutcome } from './runner.ts';
 import type { Engine, ScenarioContext } from './scenarios.ts';
 import {
@@ -39,6 +40,12 @@ export interface SectionResult {
  * scenarios of its own.
  */
 export const GATEWAY_ENV: Record<string, string> = { PLATFORM: 'none' };
+
+/**
+ * The request scenarios measure the API: their gateways run no pipeline (`WORKERS=off`), so the documents they
+ * accept (with the demo seller) wait in `received` and cost no validation while the next scenario is measured.
+ */
+const REQUESTS_ONLY: Record<string, string> = { WORKERS: 'off' };
 
 interface Shared {
   options: BenchOptions;
@@ -77,6 +84,7 @@ export async function runPostgresSection(databaseUrl: string, shared: Shared): P
   const dataDir = temporaryDirectory('passerelle-bench-pg-');
   const env = {
     ...GATEWAY_ENV,
+    ...REQUESTS_ONLY,
     ...options.gatewayEnv,
     DATABASE_URL: databaseUrl,
     DB_POOL_SIZE: String(options.poolSize),
@@ -99,6 +107,7 @@ export async function runPostgresSection(databaseUrl: string, shared: Shared): P
     ]);
     const rss = new RssSampler(gateway.pid);
     log(`[postgres] gateway pid ${gateway.pid} at ${gateway.url}, floor pid ${floor.pid} at ${floor.url}; seeding`);
+    await putDemoProfile(gateway.url, token);
     const [gatewayIds, floorIds] = await Promise.all([
       seedInvoices(gateway.url, token, options.seedCount, `${runId}-postgres-seed`),
       seedInvoices(floor.url, floorToken, options.seedCount, `${runId}-postgres-seed`),
@@ -149,7 +158,7 @@ export async function runPostgresSection(databaseUrl: string, shared: Shared): P
 export async function runEmbeddedSection(shared: Shared): Promise<SectionResult> {
   const { options, runId, load } = shared;
   const { path: dataDir, remove: removeDataDir } = temporaryDirectory('passerelle-bench-');
-  const env = { ...GATEWAY_ENV, ...options.gatewayEnv, DATA_DIR: dataDir };
+  const env = { ...GATEWAY_ENV, ...REQUESTS_ONLY, ...options.gatewayEnv, DATA_DIR: dataDir };
   const tenant = `bench-${runId}`;
   const servers: ServerProcess[] = [];
   try {
@@ -160,6 +169,7 @@ export async function runEmbeddedSection(shared: Shared): Promise<SectionResult>
     const seeder = await startGateway(env, 'gateway-seed');
     servers.push(seeder);
     log(`[pglite] seeding through gateway pid ${seeder.pid}`);
+    await putDemoProfile(seeder.url, token);
     const gatewayIds = await seedInvoices(seeder.url, token, options.seedCount, `${runId}-pglite-seed`);
     await stopServer(seeder);
     const statusesId = gatewayIds[0]!;

@@ -23,6 +23,7 @@ import type { BenchOptions } from './options.ts';
 import { ownDatabase, serverList } from './postgres-scenario.ts';
 import { adoptChild, log, runPasserelle, startFloor, startGateway, temporaryDirectory } from './processes.ts';
 import { type HttpMeasurement, mergeMeasurements } from './requests.ts';
+import { putDemoProfile } from './pipeline-load.ts';
 import { prepareDatabase, seedInvoices } from './seed.ts';
 import { check, STATUS_INGESTION, type StatusIngestionOutcome } from './status-ingestion-report.ts';
 import type { IngestionJob, IngestionReply } from './status-loadgen.ts';
@@ -83,8 +84,10 @@ export async function runStatusIngestion(shared: Shared, databaseUrl: string | u
   try {
     const { fresh } = await prepareDatabase(database.url);
     if (!fresh) outcome.notes.push(`database ${database.name} not recreated (its name does not start with "bench")`);
+    // API only, as before sellers were required: the seeded documents wait in `received` (no pipeline beside the load).
     const env = {
       ...shared.gatewayEnv,
+      WORKERS: 'off',
       DATABASE_URL: database.url,
       DB_POOL_SIZE: String(options.poolSize),
       DATA_DIR: dataDir.path,
@@ -98,6 +101,7 @@ export async function runStatusIngestion(shared: Shared, databaseUrl: string | u
       startFloor({ databaseUrl: database.url, token: floorToken, poolSize: options.poolSize }).then(started),
     ]);
     log(`[postgres] ${STATUS_INGESTION}: ${outcome.database}, gateway pid ${gateway.pid}, seeding ${submissions} submissions`);
+    await putDemoProfile(gateway.url, token);
     const ids = await seedInvoices(gateway.url, token, submissions, `${prefix}-seed`);
     await preflight(gateway.url, platformToken, ids[0]!, `${prefix}-preflight`);
 

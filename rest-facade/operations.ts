@@ -8,7 +8,7 @@ import { graphql } from '../src/graphql/tada.ts';
 
 /** A lifecycle status entry's fields (`statusEntry` in records.ts reads them). */
 export const STATUS = graphql(`
-  fragment StatusEntry on LifecycleStatus { code label final occurredAt reason reasonCode flags }
+  fragment StatusEntry on LifecycleStatus { code label final occurredAt reason reasonCode flags source }
 `);
 
 /** A submission record's fields (`submissionRecord` in records.ts reads them). */
@@ -55,6 +55,15 @@ const SELLER = graphql(
 `,
   [SELLER_PROFILE],
 );
+
+/** A payment's fields (`paymentRecord` in handlers/payments.ts reads them). */
+const PAYMENT = graphql(`
+  fragment PaymentRecord on Payment {
+    id paidAt amount currency method createdAt
+    parts { percentage amount }
+    reporting { channel state reason message errors { rule message location } }
+  }
+`);
 
 const DOCUMENT = graphql(`
   fragment GeneratedDocument on Submission { number processingState document(syntax: $syntax) }
@@ -133,7 +142,7 @@ export const OPERATIONS = {
     mutation CreateSeller($input: SellerProfileInput!) {
       result: createSeller(input: $input) {
         __typename
-        ... on SellerSaved { seller { ...SellerRecord } }
+        ... on SellerSaved { seller { ...SellerRecord } warnings { code message } }
         ... on SellerExists { message }
         ... on ValidationFailed { message issues { path rule message } }
       }
@@ -160,18 +169,43 @@ export const OPERATIONS = {
         __typename
         ... on LifecycleStatusRecorded {
           duplicate
-          status { code label final occurredAt reason reasonCode flags }
+          status { code label final occurredAt reason reasonCode flags source }
           submission { id }
         }
         ... on ValidationFailed { message issues { path rule message } }
       }
     }
   `),
+  recordPayment: graphql(
+    `
+    mutation RecordPayment($submissionId: ID!, $input: PaymentInput!) {
+      result: recordPayment(submissionId: $submissionId, input: $input) {
+        __typename
+        ... on PaymentRecorded { replayed payment { ...PaymentRecord } }
+        ... on PaymentConflict { message original { id } }
+        ... on NotFound { message }
+        ... on ValidationFailed { message issues { path rule message } }
+      }
+    }
+  `,
+    [PAYMENT],
+  ),
+  invoicePayments: graphql(`query InvoicePayments($id: ID!) { result: invoice(id: $id) { payments { ...PaymentRecord } } }`, [PAYMENT]),
   notifyFlowUpdated: graphql(`
     mutation NotifyFlowUpdated($input: FlowUpdatedInput!) {
       result: notifyFlowUpdated(input: $input) {
         __typename
         ... on FlowUpdateReceived { flowId }
+        ... on InvalidArguments { message issues { path message } }
+      }
+    }
+  `),
+  directoryEntry: graphql(`
+    query DirectoryEntry($siren: String!) {
+      result: directoryEntry(siren: $siren) {
+        __typename
+        ... on DirectoryEntry { siren registered checkedAt lines { addressingIdentifier siret routingCode suffix platform status } }
+        ... on DirectoryUnavailable { message configured }
         ... on InvalidArguments { message issues { path message } }
       }
     }

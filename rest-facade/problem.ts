@@ -29,6 +29,11 @@ export const PROBLEMS = {
   sellerMissing: { type: 'urn:einvoicing:problem:seller-missing', title: 'No seller for the document', status: 422 },
   internal: { type: 'urn:einvoicing:problem:internal-error', title: 'Internal error', status: 500 },
   unavailable: { type: 'urn:einvoicing:problem:service-unavailable', title: 'Service unavailable', status: 503 },
+  directoryNotConfigured: {
+    type: 'urn:einvoicing:problem:directory-not-configured',
+    title: 'No directory configured',
+    status: 501,
+  },
 } as const;
 
 export type ProblemKind = keyof typeof PROBLEMS;

@@ -53,6 +53,8 @@ export function statusEntry(status: StatusFields): Record<string, unknown> {
     ...(status.reason != null && { reason: status.reason }),
     ...(status.reasonCode != null && { reason_code: status.reasonCode }),
     ...(status.flags.length && { flags: status.flags }),
+    // Only on the statuses the gateway emitted for the seller (the 212 of a payment): absent means the platform's.
+    ...(status.source === 'seller' && { source: 'seller' }),
   };
 }
 

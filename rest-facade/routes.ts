@@ -1,9 +1,11 @@
 /** The `/v1` routes of the spec (§ Endpoints), webhook endpoint management, the platform's `/pa/v1` routes, and their handlers. */
+import { directoryHandler } from './handlers/directory.ts';
 import { documentHandler } from './handlers/document.ts';
 import { flowCallbacksHandler } from './handlers/flow-callbacks.ts';
 import { lifecycleEventsHandler } from './handlers/lifecycle-events.ts';
 import { listHandler } from './handlers/list.ts';
 import { recordHandler, statusesHandler } from './handlers/lookup.ts';
+import { listPaymentsHandler, recordPaymentHandler } from './handlers/payments.ts';
 import { getSellerProfileHandler, putSellerProfileHandler } from './handlers/seller-profile.ts';
 import { createSellerHandler, getSellerHandler, listSellersHandler, putSellerHandler } from './handlers/sellers.ts';
 import { submitHandler } from './handlers/submit.ts';
@@ -60,6 +62,8 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/invoices/:id', handler: recordHandler('invoice', 'invoice') },
   { method: 'GET', path: '/v1/invoices/:id/statuses', handler: statusesHandler('invoiceStatuses', 'invoice') },
   { method: 'GET', path: '/v1/invoices/:id/document', handler: documentHandler('invoiceDocument', 'invoice') },
+  { method: 'POST', path: '/v1/invoices/:id/payments', handler: recordPaymentHandler },
+  { method: 'GET', path: '/v1/invoices/:id/payments', handler: listPaymentsHandler },
   { method: 'GET', path: '/v1/credit-notes/:id', handler: recordHandler('creditNote', 'credit note') },
   { method: 'GET', path: '/v1/credit-notes/:id/statuses', handler: statusesHandler('creditNoteStatuses', 'credit note') },
   { method: 'GET', path: '/v1/credit-notes/:id/document', handler: documentHandler('creditNoteDocument', 'credit note') },
@@ -69,6 +73,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/sellers', handler: listSellersHandler },
   { method: 'GET', path: '/v1/sellers/:siren', handler: getSellerHandler },
   { method: 'PUT', path: '/v1/sellers/:siren', handler: putSellerHandler },
+  { method: 'GET', path: '/v1/directory/:siren', handler: directoryHandler },
   { method: 'POST', path: '/pa/v1/lifecycle-events', handler: lifecycleEventsHandler },
   { method: 'POST', path: '/pa/v1/flow-callbacks', handler: flowCallbacksHandler },
   { method: 'POST', path: '/pa/v1/flow-callbacks/:token', handler: flowCallbacksHandler, credentialParam: 'token' },

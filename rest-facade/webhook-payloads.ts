@@ -35,6 +35,7 @@ export function webhookPayloads(run: RunOperation, contexts: ContextFactory): Pa
         reason: status.reason,
         reasonCode: status.reasonCode,
         flags: status.flags as StatusFields['flags'],
+        source: status.source,
       });
     },
   };

@@ -69,7 +69,7 @@ export function listHandler(documentType: 'INVOICE' | 'CREDIT_NOTE'): RestHandle
     const outcome = await run(OPERATIONS.listSubmissions, { filter: { ...filter, documentType }, ...page }, context);
     if (!outcome.ok) {
       // The one argument a client can get wrong past the checks above: a cursor that is not one of this list.
-      if (outcome.errors.some((error) => error.extensions?.['field'] === 'after')) {
+      if (outcome.errors.some((error) => error.extensions?.['argument'] === 'after')) {
         const message = 'must be the next_cursor of a previous page';
         return sendProblem(res, 'malformed', { detail: `after ${message}`, errors: [{ parameter: 'after', message }] });
       }

@@ -27,7 +27,10 @@ export function sellerRecord(seller: SellerFields): Record<string, unknown> {
 
 const notFound = (siren: string | undefined) => `No seller with SIREN "${(siren ?? '').slice(0, 20)}" under this tenant`;
 
-/** `POST /v1/sellers`: 201 with the seller and `Location`; 409 when the SIREN is taken, 400/422 for the body. */
+/**
+ * `POST /v1/sellers`: 201 with the seller and `Location`, and `warnings` when there are some (its SIREN has no PA
+ * directory line); 409 when the SIREN is taken, 400/422 for the body.
+ */
 export const createSellerHandler: RestHandler = async ({ req, res, context, run }) => {
   const read = await readInput(req, res, sellerInput);
   if (!read) return;
@@ -39,7 +42,12 @@ export const createSellerHandler: RestHandler = async ({ req, res, context, run 
     case 'SellerExists':
       return sendProblem(res, 'sellerExists', { detail: result.message });
     case 'SellerSaved':
-      return sendJson(res, 201, sellerRecord(result.seller), { Location: `/v1/sellers/${result.seller.profile.siren}` });
+      return sendJson(
+        res,
+        201,
+        { ...sellerRecord(result.seller), ...(result.warnings.length > 0 && { warnings: result.warnings }) },
+        { Location: `/v1/sellers/${result.seller.profile.siren}` },
+      );
   }
 };
 

@@ -11,6 +11,7 @@ import { LIFECYCLE_CODE_LIST } from '../../src/domain/lifecycle/codes.ts';
 import { flowCallbackReplyExamples, flowCallbackRequestExamples } from './flow-callback-examples.ts';
 import { generatedDocumentExamples } from './generated-document-examples.ts';
 import { listExamples } from './list-examples.ts';
+import { directoryExamples } from './directory-examples.ts';
 import { webhookReplyExamples, webhookRequestExamples } from './webhook-examples.ts';
 import { sellerExamples, sellerProfileReplyExamples, sellerProfileRequestExamples } from './seller-profile-examples.ts';
 import { type Example, problem } from './example-values.ts';
@@ -385,6 +386,7 @@ export const examples: Record<string, Example> = {
   ...flowCallbackRequestExamples,
   ...flowCallbackReplyExamples,
   ...listExamples,
+  ...directoryExamples,
 };
 
 /** `{ Name: { $ref } }` for the media type `examples` of an operation. */

@@ -42,7 +42,9 @@ const AfnorFlow: Obj = {
       description: 'FlowType. Not checked: a PA may add values.',
       examples: ['CustomerInvoice', 'CustomerInvoiceLC'],
     },
-    processingRule: orNull(oneOf(['B2B', 'B2BInt', 'B2C', 'OutOfScope', 'ArchiveOnly', 'NotApplicable'], checked)),
+    processingRule: orNull(
+      oneOf(['B2B', 'B2BInt', 'B2C', 'B2G', 'B2GInt', 'B2GOutOfScope', 'OutOfScope', 'ArchiveOnly', 'NotApplicable'], checked),
+    ),
     processingRuleSource: orNull(oneOf(['Input', 'Computed'], checked)),
     flowDirection: oneOf(['In', 'Out'], `In: from the PA to us (statuses); Out: ours. ${checked}`),
     flowSyntax: oneOf(['CII', 'UBL', 'Factur-X', 'CDAR', 'FRR'], checked),

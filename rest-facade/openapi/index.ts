@@ -13,7 +13,9 @@ import { paths } from './paths.ts';
 import { headers, responses } from './responses.ts';
 import { replySchemas } from './replies.ts';
 import { sellerProfileSchemas } from './seller-profile.ts';
+import { paymentSchemas } from './payments.ts';
 import { sellerSchemas } from './sellers.ts';
+import { directorySchemas } from './directory.ts';
 import { webhookSchemas } from './webhooks.ts';
 
 const description = `
@@ -76,6 +78,10 @@ export const openApiDocument = {
       name: 'Platform',
       description: 'For the accredited platform (PA) only: report lifecycle statuses, and tell the gateway a flow changed.',
     },
+    {
+      name: 'Payments',
+      description: 'What was cashed on an invoice, and how it is reported (212 Encaissée, payment e-reporting).',
+    },
     { name: 'Meta', description: 'This description.' },
   ],
   paths,
@@ -104,9 +110,11 @@ export const openApiDocument = {
       ...webhookSchemas,
       ...sellerProfileSchemas,
       ...sellerSchemas,
+      ...paymentSchemas,
       ...generatedDocumentSchemas,
       ...flowCallbackSchemas,
       ...listSchemas,
+      ...directorySchemas,
     },
     responses,
     headers,

@@ -8,7 +8,9 @@ import { flowCallbackPaths } from './flow-callbacks.ts';
 import { generatedDocumentPaths } from './generated-documents.ts';
 import { listOperation } from './lists.ts';
 import { sellerProfilePaths } from './seller-profile.ts';
+import { paymentPaths } from './payments.ts';
 import { sellerPaths } from './sellers.ts';
+import { directoryPaths } from './directory.ts';
 import { webhookPaths } from './webhooks.ts';
 
 const idempotencyKey: Obj = {
@@ -258,6 +260,8 @@ export const paths: Obj = {
   ...webhookPaths,
   ...sellerProfilePaths,
   ...sellerPaths,
+  ...directoryPaths,
+  ...paymentPaths,
   ...generatedDocumentPaths,
   '/v1/openapi.json': {
     description: 'Other methods than GET and HEAD: 405 with `Allow: GET, HEAD`.',

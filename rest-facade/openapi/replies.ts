@@ -120,6 +120,13 @@ const statusProperties: Schema = {
       '210, 213 or 501 without a reason (accepted, but flagged). TO_BE_VERIFIED: 214 Visée, which the reference list ' +
       'it relies on does not contain.',
   },
+  source: {
+    type: 'string',
+    const: 'seller',
+    description:
+      'Present only on a status the gateway emitted for the seller: the 212 Encaissée of a recorded payment (docs/payments.md). ' +
+      "Absent: the platform's (PA) status.",
+  },
 };
 
 const LifecycleStatusEntry: Schema = {

@@ -129,6 +129,23 @@ export const sellerExamples: Record<string, Example> = {
       updated_at: at,
     },
   },
+  SellerCreatedUnregistered: {
+    summary: 'A seller whose SIREN the PA directory does not know: created, with a warning',
+    value: {
+      ...storedMinimal,
+      is_default: true,
+      created_at: at,
+      updated_at: at,
+      warnings: [
+        {
+          code: 'directory-unregistered',
+          message:
+            'The PA directory has no line for SIREN 900123456: register it to receive e-invoices (every issuing SIREN must be, ' +
+            'DSE v3.2 § 3.5); its documents are issued all the same',
+        },
+      ],
+    },
+  },
   SellerPage: {
     summary: 'A page of two sellers, more to come',
     value: { data: [{ ...storedMinimal, is_default: true, created_at: at, updated_at: at }], next_cursor: '900123456' },

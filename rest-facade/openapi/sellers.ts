@@ -21,6 +21,27 @@ const Seller: Obj = {
   },
 };
 
+const CreatedSeller: Obj = {
+  ...Seller,
+  description: `${Seller['description']} \`warnings\` only when there is something to act on.`,
+  properties: {
+    ...(Seller['properties'] as Obj),
+    warnings: {
+      type: 'array',
+      minItems: 1,
+      description:
+        'The seller was created, but: `directory-unregistered`, the PA directory has no line for its SIREN (every issuing SIREN ' +
+        'must be registered to receive, DSE v3.2 § 3.5). Absent when there is nothing to say, no directory is configured or it cannot be asked.',
+      items: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: { code: { type: 'string', enum: ['directory-unregistered'] }, message: { type: 'string' } },
+        additionalProperties: false,
+      },
+    },
+  },
+};
+
 const SellerList: Obj = {
   type: 'object',
   required: ['data'],
@@ -34,6 +55,7 @@ const SellerList: Obj = {
 /** The seller component schemas, by name. */
 export const sellerSchemas: Record<string, Obj> = {
   Seller,
+  CreatedSeller,
   SellerList,
   SellerExistsProblem: problemOf(
     'sellerExists',
@@ -94,7 +116,8 @@ export const sellerPaths: Obj = {
       requestBody: body,
       responses: {
         201: {
-          ...one('Created; the seller as stored.', ['SellerCreated', 'SellerFull']),
+          description: 'Created; the seller as stored, with `warnings` when its SIREN has no PA directory line.',
+          content: json(schemaRef('CreatedSeller'), ['SellerCreated', 'SellerFull', 'SellerCreatedUnregistered']),
           headers: { ...requestIdHeader, Location: { description: '`/v1/sellers/{siren}`', schema: { type: 'string' } } },
         },
         ...refusals,

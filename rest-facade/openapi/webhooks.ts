@@ -216,10 +216,10 @@ const WebhookValidationError: Schema = {
 
 const ParameterIssue: Schema = {
   type: 'object',
-  description: 'An invalid query parameter.',
+  description: 'An invalid query parameter (or path parameter: `siren` of `/v1/directory/{siren}`).',
   required: ['parameter', 'message'],
   properties: {
-    parameter: { type: 'string', enum: ['limit', 'after', 'syntax', 'number', 'seller_siren', 'processing_state'] },
+    parameter: { type: 'string', enum: ['limit', 'after', 'syntax', 'number', 'seller_siren', 'processing_state', 'siren'] },
     message: { type: 'string', examples: ['must be an integer from 1 to 100', 'must be given at most once'] },
   },
   additionalProperties: false,

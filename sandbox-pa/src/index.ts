@@ -8,11 +8,13 @@
  * - `POST /flow-service/v1/flows`, `POST /flow-service/v1/flows/search`,
  *   `GET /flow-service/v1/flows/{flowId}?docType=Metadata|Original` (bearer)
  * - `GET /flow-service/v1/healthcheck` (no token: its operation lists no 401)
+ * - `/directory-service/v1/...`: the Directory Service 1.2.0, read-only (src/directory.ts; bearer, healthcheck without)
  * Flows live in memory only.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandboxAuth } from './auth.ts';
+import { createDirectoryData, type DirectorySeed, serveDirectory } from './directory.ts';
 import { checkSearch } from './flow-info.ts';
 import { BodyTooLarge, readJson, sendError, sendJson } from './http.ts';
 import { createLifecyclePlayer } from './lifecycle.ts';
@@ -33,6 +35,8 @@ export interface SandboxPaOptions {
   tokenTtlSeconds?: number;
   /** Told about unexpected failures (default: console.error). */
   onError?: (error: unknown) => void;
+  /** Directory lines replacing the deterministic ones for the SIRENs named (src/directory.ts). */
+  directory?: DirectorySeed;
 }
 
 /** A running sandbox. */
@@ -48,6 +52,7 @@ export interface SandboxPa {
 }
 
 const FLOWS = '/flow-service/v1';
+const DIRECTORY = '/directory-service/v1';
 
 /** Creates a sandbox PA. */
 export function createSandboxPa(options: SandboxPaOptions): SandboxPa {
@@ -66,6 +71,7 @@ export function createSandboxPa(options: SandboxPaOptions): SandboxPa {
   });
   const store = createFlowStore(now);
   const player = createLifecyclePlayer({ store, stepMs: options.stepMs, now });
+  const directory = createDirectoryData(options.directory);
   let server: Server | undefined;
 
   async function route(req: IncomingMessage, res: ServerResponse, pathAfterPrefix: string): Promise<void> {
@@ -83,6 +89,14 @@ export function createSandboxPa(options: SandboxPaOptions): SandboxPa {
       if (method !== 'GET' && method !== 'HEAD') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'use GET', { allow: 'GET, HEAD' });
       res.writeHead(200, { 'content-length': '0' });
       return void res.end();
+    }
+    if (path === `${DIRECTORY}/healthcheck`) {
+      res.writeHead(200, { 'content-length': '0' });
+      return void res.end();
+    }
+    if (path.startsWith(`${DIRECTORY}/`)) {
+      if (!auth.authorize(req, res)) return;
+      return serveDirectory(req, res, path.slice(DIRECTORY.length), directory);
     }
     if (!path.startsWith(`${FLOWS}/`)) return sendError(res, 404, 'MISSING_RESOURCE', 'Requested resource is Not Found');
     if (!auth.authorize(req, res)) return;
@@ -164,3 +178,4 @@ export function createSandboxPa(options: SandboxPaOptions): SandboxPa {
 }
 
 export type { FileCheckResult, Flow, FlowInfo, SearchFlowFilters } from './types.ts';
+export { checkSeed, type DirectorySeed } from './directory.ts';

@@ -1,11 +1,13 @@
 /**
  * Runs the sandbox PA alone: `npx tsx sandbox-pa/src/main.ts [--port 8090] [--host 127.0.0.1] [--client-id ID]
- * [--client-secret SECRET] [--step-ms 1000]`. Without --client-secret a random one is generated and printed once,
+ * [--client-secret SECRET] [--step-ms 1000] [--directory FILE]`. `--directory` seeds the Directory Service with a JSON
+ * file `{ "<SIREN>": [lines] }` (sandbox-pa/README.md). Without --client-secret a random one is generated and printed once,
  * since an integrator needs it to configure the connector under test. Stops on SIGINT/SIGTERM.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createSandboxPa } from './index.ts';
+import { checkSeed, createSandboxPa, type DirectorySeed } from './index.ts';
 
 /** The shortest client secret the standalone sandbox accepts. */
 export const MIN_SECRET_LENGTH = 16;
@@ -20,6 +22,7 @@ export async function runStandalone(argv: string[]): Promise<{ flowUrl: string; 
       'client-id': { type: 'string', default: 'sandbox-client' },
       'client-secret': { type: 'string' },
       'step-ms': { type: 'string', default: '1000' },
+      directory: { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -31,16 +34,31 @@ export async function runStandalone(argv: string[]): Promise<{ flowUrl: string; 
   if (!generated && values['client-secret']!.length < MIN_SECRET_LENGTH)
     throw new Error(`--client-secret must be at least ${MIN_SECRET_LENGTH} characters (or leave it out: one is generated)`);
   const clientSecret = values['client-secret'] ?? randomBytes(24).toString('base64url');
-  const sandbox = createSandboxPa({ clientId: values['client-id'], clientSecret, stepMs });
+  const directory = values.directory === undefined ? undefined : readSeed(values.directory);
+  const sandbox = createSandboxPa({ clientId: values['client-id'], clientSecret, stepMs, directory });
   const { url } = await sandbox.listen(port, values.host);
+  // Lines a shell can paste as they are: the gateway then connects to this sandbox as to a real PA.
   const settings = [
-    `PA_FLOW_URL=${url}/flow-service`,
-    `PA_TOKEN_URL=${url}/oauth/token`,
-    `PA_CLIENT_ID=${values['client-id']}`,
-    generated ? `PA_CLIENT_SECRET=${clientSecret}` : 'PA_CLIENT_SECRET=(the one given)',
+    'export PLATFORM=afnor',
+    `export PA_FLOW_URL=${url}/flow-service`,
+    `export PA_DIRECTORY_URL=${url}/directory-service`,
+    `export PA_TOKEN_URL=${url}/oauth/token`,
+    `export PA_CLIENT_ID=${values['client-id']}`,
+    generated ? `export PA_CLIENT_SECRET=${clientSecret}` : '# PA_CLIENT_SECRET: the one given with --client-secret',
   ];
-  process.stdout.write(`sandbox PA listening on ${url} (flows in memory only)\n${settings.join('\n')}\n`);
+  process.stdout.write(`# sandbox PA listening on ${url} (flows in memory only)\n${settings.join('\n')}\n`);
   return { flowUrl: `${url}/flow-service`, tokenUrl: `${url}/oauth/token`, close: () => sandbox.close() };
+}
+
+/** The seed file `path` (JSON). @throws Error naming the file when it cannot be read or is not a seed. */
+function readSeed(path: string): DirectorySeed {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`--directory ${path}: ${(error as Error).message}`);
+  }
+  return checkSeed(parsed);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -8,8 +8,18 @@
 export const FLOW_SYNTAXES = ['CII', 'UBL', 'Factur-X', 'CDAR', 'FRR'] as const;
 /** FlowProfile enum. */
 export const FLOW_PROFILES = ['Basic', 'CIUS', 'Extended-CTC-FR'] as const;
-/** ProcessingRule enum. */
-export const PROCESSING_RULES = ['B2B', 'B2BInt', 'B2C', 'OutOfScope', 'ArchiveOnly', 'NotApplicable'] as const;
+/** ProcessingRule enum: 1.1.0's and 1.2.0's B2G, B2GInt, B2GOutOfScope. */
+export const PROCESSING_RULES = [
+  'B2B',
+  'B2BInt',
+  'B2C',
+  'B2G',
+  'B2GInt',
+  'B2GOutOfScope',
+  'OutOfScope',
+  'ArchiveOnly',
+  'NotApplicable',
+] as const;
 /** FlowDirection enum: In = from the PA to the operator (us), Out = from the operator to the PA. */
 export const FLOW_DIRECTIONS = ['In', 'Out'] as const;
 /** FlowAckStatus enum. */

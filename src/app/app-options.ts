@@ -61,8 +61,14 @@ export interface AppOptions {
    * serves the API only (documents wait in `received` for an instance that runs them).
    */
   workers?: boolean;
-  /** The PA directory, through its cache; none: French company buyers are B2B with their SIREN as BT-49. */
+  /**
+   * The PA directory, through its cache; default: the platform's Directory Service (`platform` option: the sandbox's
+   * with `directory`, a real PA's with `directoryUrl`) behind the database cache, `unknown` when it has none (French
+   * company buyers are then B2B with their SIREN as BT-49).
+   */
   directory?: DirectoryLookup;
+  /** How long a directory entry is used before the PA is asked again, in seconds (default 86,400; `DIRECTORY_CACHE_TTL_S`). */
+  directoryCacheTtlS?: number;
 }
 
 /** Per-token caps on real-time resources (`src/http/subscription-caps.ts`). */

@@ -27,6 +27,7 @@ import { createLogger } from '../lib/logger.ts';
 import { schema } from '../schema/index.ts';
 import { createAppPlatform, type PlatformOption } from '../platform/index.ts';
 import { onSellerSaved } from '../domain/sellers/sellers-service.ts';
+import { createDirectoryService } from '../domain/directory/directory-service.ts';
 import { logWaitingForSeller } from '../pipeline/waiting.ts';
 import { createPipeline } from '../pipeline/worker.ts';
 import { createValidator } from '../validation/index.ts';
@@ -78,7 +79,7 @@ export function buildApp(options: AppOptions): App {
     validator,
     log,
     onValidated: () => platform.wakeSender(),
-    directory: options.directory,
+    directory: (siren) => directory(siren),
   });
   const workers = options.workers ?? true;
   const stopProfileListener = onSellerSaved(options.db.db, () => pipeline.wake());
@@ -97,6 +98,7 @@ export function buildApp(options: AppOptions): App {
     rateLimits: createRateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS),
     authCacheTtlMs: options.authCacheTtlMs,
     platform: options.platformHooks ?? { flowUpdated: (flow) => platform.hooks.flowUpdated(flow) },
+    directory: (siren) => directory(siren),
   };
   const contexts = contextFactory(deps);
   const { createContext } = contexts;
@@ -111,6 +113,15 @@ export function buildApp(options: AppOptions): App {
     log,
     validator,
   });
+  // One lookup, through the cache, for the pipeline's classification and the API.
+  const directory =
+    options.directory ??
+    createDirectoryService({
+      db: options.db.db,
+      ask: (siren) => platform.directory(siren),
+      configured: () => platform.hasDirectory(),
+      ttlSeconds: options.directoryCacheTtlS,
+    });
   const jobs = webhookJobs({ db: options.db.db, settings, queue, payloads: webhookPayloads(run, contexts), log });
   const rest = createRestFacade({ run, createContext, log });
   const consolePages = consoleRoute();
@@ -148,6 +159,7 @@ export function buildApp(options: AppOptions): App {
           const local = host === undefined || address.address === '::' || address.address === '0.0.0.0';
           const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           const url = `http://${local ? 'localhost' : shown}:${address.port}`;
+          platform.listening(local ? `http://127.0.0.1:${address.port}` : url);
           if (workers) platform.start(local ? `http://127.0.0.1:${address.port}` : url);
           resolve(url);
         });

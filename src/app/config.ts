@@ -3,7 +3,8 @@
  * docs/configuration.md (a test keeps them in step); an invalid value stops
  * start-up with a message naming it.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { packageRoot } from '../lib/package-root.ts';
 import { ConfigError } from './config-error.ts';
 
 export interface Config {
@@ -31,6 +32,8 @@ export interface Config {
   webhookAllowPrivateUrls: boolean;
   /** Webhook delivery loops in this process (0: this instance delivers nothing). */
   webhookWorkers: number;
+  /** `WORKERS`: false runs the API only (no pipeline, PA sender or status poller): docs/operations.md. */
+  workers: boolean;
   /** The GraphQL fast path (src/http/graphql-fast-path.ts); off sends every request through Yoga (debugging, comparison runs). */
   graphqlFastPath: boolean;
   /** GraphQL-over-WebSocket connections one token may hold open at once. */
@@ -39,6 +42,8 @@ export interface Config {
   subscriptionsPerToken: number;
   /** Per-tenant rate limits, points per second (0: none). */
   rateLimits: { submissions: number; lookups: number; graphql: number };
+  /** How long a PA directory entry is used before the PA is asked again, in seconds (`DIRECTORY_CACHE_TTL_S`, default 86,400). */
+  directoryCacheTtlS: number;
 }
 
 /**
@@ -49,7 +54,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'PORT', fallback: '4000', summary: 'HTTP port (REST, GraphQL, WebSocket)' },
   { name: 'HOST', fallback: 'all interfaces', summary: 'listen address' },
   { name: 'DATABASE_URL', fallback: 'unset: embedded', summary: 'postgres:// URL of a PostgreSQL database' },
-  { name: 'DATA_DIR', fallback: './data', summary: 'embedded database directory' },
+  { name: 'DATA_DIR', fallback: 'data/ in the package', summary: 'embedded database directory (relative: to the current directory)' },
   { name: 'DB_POOL_SIZE', fallback: '10', summary: 'PostgreSQL connection pool size (two more connections serve the lifecycle batch)' },
   { name: 'LOG_LEVEL', fallback: 'info', summary: 'debug, info, warn, error or silent' },
   { name: 'PLATFORM', fallback: 'sandbox', summary: 'sandbox (the built-in sandbox PA), afnor (a real PA, PA_* below) or none' },
@@ -58,6 +63,17 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'PA_CLIENT_ID', fallback: 'none', summary: 'PLATFORM=afnor: OAuth2 client id' },
   { name: 'PA_CLIENT_SECRET', fallback: 'none', summary: 'PLATFORM=afnor: OAuth2 client secret (never logged)' },
   { name: 'PA_TOKEN_AUTH', fallback: 'basic', summary: 'basic (HTTP Basic, RFC 6749) or body (credentials in the form)' },
+  {
+    name: 'PA_DIRECTORY_URL',
+    fallback: 'sandbox: its own; afnor: none',
+    summary: 'the Directory Service base, ending in /directory-service (none: no directory)',
+  },
+  {
+    name: 'PA_ORGANIZATION_ID',
+    fallback: 'none',
+    summary: "Flow Service 1.2.0 Organization-Id: seller (each document's seller SIREN) or a fixed id",
+  },
+  { name: 'DIRECTORY_CACHE_TTL_S', fallback: '86400', summary: 'how long a directory answer is kept, in seconds (0: not cached)' },
   {
     name: 'PA_POLL_INTERVAL_MS',
     fallback: '5000 (sandbox: 1000)',
@@ -71,6 +87,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'SIMULATED_PLATFORM_STEP_MS', fallback: '2000', summary: "delay between two of the sandbox PA's statuses" },
   { name: 'WEBHOOK_SECRETS_KEY', fallback: 'a key file in DATA_DIR', summary: 'base64 of 32 bytes sealing webhook secrets' },
   { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', fallback: 'false', summary: 'development: webhooks to http:// and private addresses' },
+  { name: 'WORKERS', fallback: 'on', summary: 'off: API only, no pipeline, PA sender or status poller (another instance runs them)' },
   { name: 'WEBHOOK_WORKERS', fallback: '4', summary: 'webhook delivery capacity of this process (0: none)' },
   { name: 'GRAPHQL_FAST_PATH', fallback: 'true', summary: 'false: every GraphQL request through Yoga' },
   { name: 'SUBSCRIPTION_CONNECTIONS_PER_TOKEN', fallback: '100', summary: 'WebSocket connections per token' },
@@ -114,7 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: integer(env, 'PORT', 4000, 0, 65535),
     host: env.HOST || undefined,
     databaseUrl,
-    dataDir: resolve(env.DATA_DIR || './data'),
+    // Unset: the package's own data/, wherever the command runs from (a CLI run in docs/ finds the gateway's database).
+    dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(packageRoot(), 'data'),
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
     logLevel: env.LOG_LEVEL || 'info',
     validation:
@@ -130,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookSecretsKey: env.WEBHOOK_SECRETS_KEY || undefined,
     webhookAllowPrivateUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 4, 0, 64),
+    workers: boolean(env, 'WORKERS', true),
     graphqlFastPath: boolean(env, 'GRAPHQL_FAST_PATH', true),
     subscriptionConnectionsPerToken: integer(env, 'SUBSCRIPTION_CONNECTIONS_PER_TOKEN', 100, 1, 100_000),
     subscriptionsPerToken: integer(env, 'SUBSCRIPTIONS_PER_TOKEN', 500, 1, 100_000),
@@ -138,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lookups: integer(env, 'RATE_LIMIT_LOOKUPS_PER_SECOND', 20_000, 0, 10_000_000),
       graphql: integer(env, 'RATE_LIMIT_GRAPHQL_COST_PER_SECOND', 1_000_000, 0, 1_000_000_000),
     },
+    directoryCacheTtlS: integer(env, 'DIRECTORY_CACHE_TTL_S', 86_400, 0, 31_536_000),
   };
 }

@@ -13,6 +13,7 @@ import { tokenPrefix } from '../domain/tenancy/token.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { AuthFailure, Principal } from '../domain/tenancy/tenancy-service.ts';
 import { NO_PLATFORM_HOOKS, type PlatformHooks } from '../platform/hooks.ts';
+import type { DirectoryLookup } from '../model/directory.ts';
 
 /** Per-operation context seen by every resolver. */
 export interface Context {
@@ -32,6 +33,8 @@ export interface Context {
   rateLimits: RateLimits;
   /** The running PA connector's hooks (`notifyFlowUpdated` calls `flowUpdated`); `NO_PLATFORM_HOOKS` when none runs. */
   platform: PlatformHooks;
+  /** The PA directory through its cache (`directoryEntry`, createSeller's warning); `unknown` when none is configured. */
+  directory: DirectoryLookup;
 }
 
 /** What webhook management needs: its settings, and a way to schedule a delivery attempt. */
@@ -62,6 +65,8 @@ export interface ContextDeps {
   authCacheTtlMs?: number;
   /** The running PA connector's hooks (default NO_PLATFORM_HOOKS). */
   platform?: PlatformHooks;
+  /** The PA directory through its cache (default: none, every lookup `unknown`). */
+  directory?: DirectoryLookup;
 }
 
 export interface ContextRequest {
@@ -103,6 +108,9 @@ export function contextFactory(deps: ContextDeps) {
   };
 }
 
+/** The lookup of a gateway without a directory. */
+const NO_DIRECTORY: DirectoryLookup = () => Promise.resolve({ kind: 'unknown' });
+
 export type ContextFactory = ReturnType<typeof contextFactory>;
 export type CreateContext = ContextFactory['createContext'];
 
@@ -119,5 +127,6 @@ function contextFor(deps: ContextDeps, principal: Principal, request: Partial<Co
     webhooks: deps.webhooks,
     rateLimits: deps.rateLimits,
     platform: deps.platform ?? NO_PLATFORM_HOOKS,
+    directory: deps.directory ?? NO_DIRECTORY,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The administrative commands: tokens, platform credentials, tenants. Each
+ * The administrative commands: tokens, platform credentials, tenants, sellers (cli-sellers.ts). Each
  * prints for an operator and returns its exit code (0 done, 1 nothing to do,
  * 2 a usage mistake). Secrets are printed once, at creation, never again:
  * lists show public prefixes, and a revocation echoes the prefix only.
@@ -9,18 +9,20 @@ import { createPlatformToken, createToken, revokeToken } from '../domain/tenancy
 import { findTenant, listPlatformTokens, listTenants, listTokens, type TokenListing } from '../domain/tenancy/tenancy-store.ts';
 import { tokenPrefix } from '../domain/tenancy/token.ts';
 import { listProblems } from '../platform/inbound/inbound-store.ts';
+import { UsageError } from './cli-errors.ts';
+import { SELLER_COMMANDS } from './cli-sellers.ts';
 
-/** A mistake in the command line: printed with the usage, exit 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError } from './cli-errors.ts';
 
 export interface AdminOptions {
   tenant?: string;
   name?: string;
   'create-tenant'?: boolean;
-  /** The positional argument after the subcommand (a prefix or token). */
+  /** The positional argument after the subcommand (a prefix, a token, a SIREN). */
   argument?: string;
+  /** `seller set --file PATH`: the file, and the JSON read from it by the command's check (in the CLI's process). */
+  file?: string;
+  body?: unknown;
 }
 
 /** Where a command prints: the terminal, or a reply to the CLI that asked a running gateway (`admin-socket.ts`). */
@@ -120,4 +122,5 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       return 0;
     },
   },
+  ...SELLER_COMMANDS,
 };

@@ -32,8 +32,13 @@ const COMMANDS: Record<string, string> = {
   tenant: 'tenant list                            tenants, oldest first',
   'pa-problems':
     'pa-problems list                       incoming PA flows kept as problems (set aside, unreadable, unmatched), newest first',
-  'sandbox-pa': `sandbox-pa [--port 8090] [--host 127.0.0.1] [--client-id ID] [--client-secret S] [--step-ms 1000]
-                                         run the sandbox PA alone (AFNOR Flow Service) for testing a connector;
+  seller: `seller list --tenant NAME              the tenant's sellers: SIREN, name, VAT id, default, updated
+  seller show SIREN --tenant NAME        one seller's profile (JSON, as GET /v1/sellers/{siren})
+  seller set --file PROFILE.json --tenant NAME
+                                         create or replace the seller the file's siren names (its first is its default)`,
+  'sandbox-pa': `sandbox-pa [--port 8090] [--host 127.0.0.1] [--client-id ID] [--client-secret S] [--step-ms 1000] [--directory FILE]
+                                         run the sandbox PA alone (AFNOR Flow and Directory Services) for testing a connector;
+                                         --directory seeds its directory from a JSON file { "<SIREN>": [lines] };
                                          prints the PA_* settings to give it`,
 };
 
@@ -68,6 +73,7 @@ const OPTIONS = {
   tenant: { type: 'string' },
   name: { type: 'string' },
   'create-tenant': { type: 'boolean' },
+  file: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -88,11 +94,16 @@ export async function runCli(argv: string[]): Promise<number> {
     return 0;
   }
   if (values.help) {
-    console.log(usage(command, true));
+    if (command && !COMMANDS[command]) {
+      console.error(`passerelle: unknown command "${command}"\n\n${usage()}`);
+      return 2;
+    }
+    // The environment list belongs to `passerelle --help` alone; a command's help is its usage.
+    console.log(usage(command, !command));
     return 0;
   }
   if (!command) {
-    console.error(usage(undefined, true));
+    console.error(`${usage()}\n\nThe environment variables: passerelle --help`);
     return 2;
   }
   if (command === 'serve' && !sub) {
@@ -110,7 +121,13 @@ export async function runCli(argv: string[]): Promise<number> {
     console.error(`passerelle: unknown command "${positionals.join(' ')}"\n\n${usage(command)}`);
     return 2;
   }
-  const options: AdminOptions = { tenant: values.tenant, name: values.name, 'create-tenant': values['create-tenant'], argument: rest[0] };
+  const options: AdminOptions = {
+    tenant: values.tenant,
+    name: values.name,
+    'create-tenant': values['create-tenant'],
+    argument: rest[0],
+    file: values.file,
+  };
   try {
     run.check?.(options);
   } catch (error) {

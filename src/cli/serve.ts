@@ -6,11 +6,11 @@
 import { listenAdminSocket } from './admin-socket.ts';
 import { buildApp, type PlatformOption } from '../app/app.ts';
 import type { Config } from '../app/config.ts';
+import type { Database } from '../db/client.ts';
 import { openConfigured } from '../db/open.ts';
-import { anyTenant } from '../domain/tenancy/tenancy-store.ts';
 import { DEMO_SELLER_PROFILE } from '../domain/sellers/seller-defaults.ts';
 import { setSellerProfile } from '../domain/sellers/sellers-service.ts';
-import { createToken } from '../domain/tenancy/tenancy-service.ts';
+import { createFirstTenant } from '../domain/tenancy/tenancy-service.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { loadSecretsKey } from '../webhooks/index.ts';
@@ -30,27 +30,38 @@ function startupError(error: unknown, port: number): StartupError {
 
 /** The `platform` option of the app for the settings (sandbox, a real PA, none). */
 function platformOption(settings: PlatformSettings): PlatformOption {
-  if (settings.kind === 'sandbox') return { kind: 'sandbox', stepMs: settings.stepMs, pollIntervalMs: settings.pollIntervalMs };
-  if (settings.kind === 'afnor') return { kind: 'afnor', settings: settings.flow, pollIntervalMs: settings.pollIntervalMs };
+  if (settings.kind === 'sandbox') {
+    const { stepMs, pollIntervalMs, directory, organizationId } = settings;
+    return { kind: 'sandbox', stepMs, pollIntervalMs, directory, organizationId };
+  }
+  if (settings.kind === 'afnor') {
+    const { directoryUrl, organizationId, pollIntervalMs } = settings;
+    return { kind: 'afnor', settings: settings.flow, pollIntervalMs, directoryUrl, organizationId };
+  }
   return { kind: 'none' };
+}
+
+/**
+ * Quick start: an empty database (embedded or PostgreSQL) gets a `dev` tenant, its token shown once on
+ * stdout, and the demo seller as its default (docs/api-guide.md, "Seller profile"), so its documents can be
+ * processed at once. Does nothing on a database that has any tenant.
+ */
+async function seedFirstStart(database: Database): Promise<void> {
+  const created = await createFirstTenant(database.db, 'dev');
+  if (!created) return;
+  const profile = await setSellerProfile(database.db, created.tenant.id, DEMO_SELLER_PROFILE);
+  if (!profile.ok) throw new Error(`the demo seller profile is refused: ${JSON.stringify(profile.violations)}`);
+  process.stdout.write(
+    `\nCreated tenant "dev". Its API token is shown once, keep it:\n\n  ${created.token}\n\n` +
+      `  export TOKEN=${created.token}\n\n` +
+      `It sells as the demo seller "${DEMO_SELLER_PROFILE.name}" (SIREN ${DEMO_SELLER_PROFILE.siren}): GET /v1/seller-profile shows it, PUT replaces it.\n\n`,
+  );
 }
 
 /** Runs the gateway until SIGINT/SIGTERM. @throws StartupError (port), ConfigError (PA settings are read by the caller). */
 export async function serve(config: Config, log: Logger, platform: PlatformSettings = { kind: 'none' }): Promise<void> {
   const database = await openConfigured(config);
   await database.migrate();
-  // Quick start: an empty embedded database gets a `dev` tenant, its token shown once.
-  if (database.engine === 'pglite' && !(await anyTenant(database.db))) {
-    const created = await createToken(database.db, 'dev');
-    // A demo seller too, so its documents can be processed at once (docs/api-guide.md, "Seller profile").
-    const profile = await setSellerProfile(database.db, created.tenant.id, DEMO_SELLER_PROFILE);
-    if (!profile.ok) throw new Error(`the demo seller profile is refused: ${JSON.stringify(profile.violations)}`);
-    process.stdout.write(
-      `\nCreated tenant "dev". Its API token is shown once, keep it:\n\n  ${created.token}\n\n` +
-        `  export TOKEN=${created.token}\n\n` +
-        `It sells as the demo seller "${DEMO_SELLER_PROFILE.name}" (SIREN ${DEMO_SELLER_PROFILE.siren}): GET /v1/seller-profile shows it, PUT replaces it.\n\n`,
-    );
-  }
   const app = buildApp({
     db: database,
     log,
@@ -63,6 +74,8 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     validationSchedIdle: config.validationSchedIdle,
     validationYieldRps: config.validationYieldRps,
     platform: platformOption(platform),
+    workers: config.workers,
+    directoryCacheTtlS: config.directoryCacheTtlS,
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
       allowPrivateUrls: config.webhookAllowPrivateUrls,
@@ -84,6 +97,14 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     await database.close().catch(() => {});
     throw startupError(error, config.port);
   }
+  // Only now that the port and the database serve: a start that fails never shows a token it then loses.
+  try {
+    await seedFirstStart(database);
+  } catch (error) {
+    await app.stop().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
   // The embedded database is this process's alone: the CLI's administrative commands come through here.
   const admin =
     database.engine === 'pglite'
@@ -95,7 +116,10 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
   log.info({ url, engine: database.engine, database: database.location, platform: platform.kind }, `Passerelle listening on ${url}`);
   if (platform.kind === 'sandbox')
     log.info(`PA: the sandbox PA at ${url}/sandbox-pa/flow-service (PLATFORM=afnor with PA_* connects a real one)`);
-  if (platform.kind === 'afnor') log.info({ flowUrl: platform.flow.flowUrl }, 'PA: AFNOR Flow Service');
+  if (platform.kind === 'afnor')
+    log.info({ flowUrl: platform.flow.flowUrl, directoryUrl: platform.directoryUrl }, 'PA: AFNOR Flow Service');
+  if (platform.kind === 'sandbox' && platform.directory) log.info(`PA directory: the sandbox's at ${url}/sandbox-pa/directory-service`);
+  if (!config.workers) log.info('WORKERS=off: API only; documents wait in received for an instance that runs the pipeline');
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -188,6 +188,11 @@ export async function openPostgres(url: string, options: { poolSize?: number; on
       const reserved = await sql.reserve();
       try {
         return { rows: await reserved.unsafe(text) };
+      } catch (error) {
+        // A script that failed midway leaves its transaction open and aborted: end it before the
+        // connection goes back to the pool, or every later query on it fails.
+        await reserved.unsafe('rollback').catch(() => {});
+        throw error;
       } finally {
         reserved.release();
       }

@@ -200,6 +200,8 @@ export const lifecycleStatuses = pgTable(
     reasonCode: text('reason_code'),
     /** The label the PA wrote (CDAR ProcessCondition), kept raw; the gateway's own label comes from the code. */
     platformLabel: text('platform_label'),
+    /** Who emitted it: `platform` (the PA's statuses) or `seller` (the gateway's 212 Encaissée for a payment, migration 0019). */
+    source: text('source').notNull().default('platform'),
     /** The platform's event id; the same event twice records one entry. */
     eventId: text('event_id'),
     /**
@@ -456,3 +458,58 @@ export const platformInboundRetries = pgTable('platform_inbound_retries', {
   firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull().defaultNow(),
   lastError: text('last_error'),
 });
+
+/**
+ * A payment the SaaS recorded on an invoice (docs/payments.md): amounts in minor units of the invoice's currency,
+ * `parts` the amount per VAT rate (`[{ percentage, amount }]`, summing to `amount`), and how it is reported
+ * (`channel`, `state`, `reason`: src/domain/payments/reporting.ts). For the channel `status_212` the row is the
+ * outbox of its 212 Encaissée flow: `cdar` written with the row, due while `pending` once the invoice is `sent`
+ * (lease and backoff in `next_at`), then the PA's flowId and acknowledgement, like `platform_flows`. `id` (a
+ * gateway UUID) is the flow's trackingId and the CDAR's message id; `payment_id` the SaaS's id (unique per tenant).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id').notNull(),
+    submissionId: uuid('submission_id').notNull(),
+    paymentId: text('payment_id').notNull(),
+    /** SHA-256 of the canonical request (submission id and body): a replay with another body is a 409. */
+    requestHash: text('request_hash').notNull(),
+    paidAt: date('paid_at', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    method: text('method'),
+    currency: text('currency').notNull(),
+    sellerSiren: text('seller_siren'),
+    parts: jsonb('parts').notNull(),
+    channel: text('channel').notNull(),
+    state: text('state').notNull(),
+    reason: text('reason').notNull(),
+    cdar: text('cdar'),
+    nextAt: timestamp('next_at', { withTimezone: true }),
+    flowId: text('flow_id'),
+    flowSubmittedAt: text('flow_submitted_at'),
+    ackStatus: text('ack_status'),
+    ackDetails: jsonb('ack_details'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    outcomeUnknown: boolean('outcome_unknown').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The seller's 212 in the invoice's lifecycle history, once the PA took the flow. */
+    lifecycleStatusId: bigint('lifecycle_status_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    submissionOfTenant('payments_submission_fk', t),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+    check('payments_channel', sql`${t.channel} in ('status_212', 'e_reporting', 'none')`),
+    check('payments_state', sql`${t.state} in ('pending', 'sent', 'acknowledged', 'rejected', 'not_required')`),
+    uniqueIndex('payments_tenant_payment_id_key').on(t.tenantId, t.paymentId),
+    index('payments_submission_idx').on(t.submissionId, t.createdAt, t.id),
+    uniqueIndex('payments_flow_id_key').on(t.flowId),
+    index('payments_212_due_idx').on(t.nextAt).where(sql`${t.channel} = 'status_212' AND ${t.state} = 'pending'`),
+    index('payments_212_unacknowledged_idx').on(t.id).where(sql`${t.channel} = 'status_212' AND ${t.state} = 'sent'`),
+    index('payments_e_reporting_idx').on(t.sellerSiren, t.paidAt).where(sql`${t.channel} = 'e_reporting'`),
+  ],
+);

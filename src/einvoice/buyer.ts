@@ -7,11 +7,14 @@
  * - B2BInt: a business buyer elsewhere (a VAT number of another country, or
  *   another tax id while the address is outside France).
  * - B2C: anyone else.
- * BT-49 outside B2B: scheme EM with the customer's e-mail; none → BR-FR-12.
+ * BT-49 outside B2B: scheme EM with the customer's e-mail; without one, a
+ * business buyer's VAT number under its country's EAS scheme (vat-endpoint.ts:
+ * 9930 for DE, 9932 for GB, 9927 for CH, ...); none → BR-FR-12.
  */
 import type { CustomerSnapshot } from '../model/documents.ts';
 import { isEuMemberState } from '../model/eu-vat.ts';
 import type { Party, ProcessingRule, SchemedId } from './model.ts';
+import { vatEndpoint } from './vat-endpoint.ts';
 
 /** What the mapping needs to know about the buyer. */
 export interface BuyerFacts {
@@ -53,7 +56,13 @@ export function buyerFacts(customer: CustomerSnapshot): BuyerFacts {
   const vatCountry = vatId?.slice(0, 2) === 'EL' ? 'GR' : vatId?.slice(0, 2);
   const processingRule: ProcessingRule = siren ? 'B2B' : vatId || (taxIds.length > 0 && country !== 'FR') ? 'B2BInt' : 'B2C';
   const email = customer.email?.trim() ? customer.email.trim() : undefined;
-  const endpoint: SchemedId | undefined = siren ? { scheme: '0225', value: siren } : email ? { scheme: 'EM', value: email } : undefined;
+  const endpoint: SchemedId | undefined = siren
+    ? { scheme: '0225', value: siren }
+    : email
+      ? { scheme: 'EM', value: email }
+      : vatId
+        ? vatEndpoint(vatId)
+        : undefined;
   const address = customer.billing_address;
   return {
     party: {

@@ -87,6 +87,14 @@ export function draftFromBody(input: DeriveInput): { document: BodyDocument | un
   checkDate('due_date', invoice?.due_date, 'The due date (BT-9)', out);
   checkDate('period_start', invoice?.period_start, 'The period start (BT-73)', out);
   checkDate('period_end', invoice?.period_end, 'The period end (BT-74)', out);
+  // EN 16931 BR-29; both are YYYY-MM-DD (the structural check), so strings compare as dates.
+  if (invoice?.period_start && invoice.period_end && invoice.period_end < invoice.period_start) {
+    out.push({
+      path: ['period_end'],
+      rule: 'BR-29',
+      message: `The period end (BT-74) ${invoice.period_end} is before the period start (BT-73) ${invoice.period_start}`,
+    });
+  }
 
   const customer = input.kind === 'invoice' ? input.document.customer_snapshot : input.customer;
   const buyer = customer ? buyerFacts(customer) : undefined;
@@ -94,7 +102,8 @@ export function draftFromBody(input: DeriveInput): { document: BodyDocument | un
     out.push({
       path: ['customer_snapshot'],
       rule: 'BR-FR-12',
-      message: 'No buyer electronic address (BT-49) can be derived: give a siren tax id (B2B) or an email',
+      message:
+        'No buyer electronic address (BT-49) can be derived: give a siren tax id (B2B), an email, or a VAT number of a country with an EAS VAT scheme (not DK, SE, NO)',
     });
   }
   if (buyer?.party.endpoint && buyer.party.endpoint.value.length > 125) {

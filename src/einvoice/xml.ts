@@ -23,13 +23,25 @@ const ATTRIBUTE = /[&<>"\r\t\n]/g;
 const NOT_XML =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML 1.0 forbids are exactly what this matches
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/**
+ * True when `value` holds a character XML 1.0 cannot carry (see NOT_XML): the 422 stage refuses such text in the
+ * fields the e-invoice carries (GW-CONTROL-CHARACTER), so the replacement below only guards the writers.
+ */
+export function hasNonXmlCharacter(value: string): boolean {
+  NOT_XML.lastIndex = 0;
+  const found = NOT_XML.test(value);
+  NOT_XML.lastIndex = 0;
+  return found;
+}
+
 /** U+FFFD REPLACEMENT CHARACTER: shows where a character was that the document could not carry. */
 const REPLACEMENT = '\uFFFD';
 
 /**
  * Escapes character data (`&`, `<`, `>`, and CR so it survives end-of-line
  * normalisation); a character XML 1.0 cannot carry becomes U+FFFD, so the
- * document stays well-formed.
+ * document stays well-formed (the 422 stage refuses them in the body's text, see hasNonXmlCharacter; this is the
+ * guard for any other text).
  */
 export function escapeText(value: string): string {
   return value.replace(NOT_XML, REPLACEMENT).replace(TEXT, (c) => ESCAPES[c]!);

@@ -43,8 +43,11 @@ export type DirectoryLookup = (siren: string) => Promise<DirectoryAnswer>;
  */
 export type DirectorySource = ((siren: string) => Promise<DirectoryAnswer>) | undefined;
 
-/** The first line able to receive for the SIREN as a whole (no SIRET, routing code or suffix), else the first line. */
+/**
+ * The first line able to receive (status `Enabled`: not `Disabled`, nor `Upcoming`, whose platform starts later) for
+ * the SIREN as a whole (no SIRET, routing code or suffix), else the first enabled line.
+ */
 export function sirenLevelLine(entry: DirectoryEntry): DirectoryLine | undefined {
-  const enabled = entry.lines.filter((line) => line.status.toLowerCase() !== 'disabled');
+  const enabled = entry.lines.filter((line) => line.status.toLowerCase() === 'enabled');
   return enabled.find((line) => !line.siret && !line.routing_code && !line.suffix) ?? enabled[0];
 }

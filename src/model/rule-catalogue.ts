@@ -56,12 +56,13 @@ const CATALOGUE = [
   {
     id: 'BR-CO-09',
     summary:
-      'A customer VAT number (eu_vat / fr_vat / vat) does not start with an EU VAT prefix (member state code, EL for Greece, XI for Northern Ireland).',
-    reference: 'EN 16931 BR-CO-09 (BT-48); EU VIES prefixes; spec § Errors cause 2',
+      'A customer VAT number (eu_vat / fr_vat / vat) does not start with an uppercase ISO 3166-1 alpha-2 country code (EL for Greece, XI for Northern Ireland), as the official EN 16931 artefacts test it.',
+    reference: 'EN 16931 BR-CO-09 (BT-48); ISO 3166-1 alpha-2 as listed by the EN 16931 1.3.16 artefacts; spec § Errors cause 2',
   },
   {
     id: 'GW-VAT-FORMAT',
-    summary: "A customer VAT number does not match its country's format (uppercase, no spaces).",
+    summary:
+      "A customer VAT number of an EU member state (VIES prefix) does not match its country's format (uppercase, no spaces), or a Greek number is written GR instead of EL, or a seller's VAT number (BT-31) is not an EU VAT number.",
     reference: 'spec § customer_snapshot (tax_ids), § Errors cause 2; EU VIES number formats',
   },
   {
@@ -139,7 +140,8 @@ const CATALOGUE = [
   },
   {
     id: 'BR-FR-12',
-    summary: 'No buyer electronic address (BT-49) can be derived: no SIREN (B2B: scheme 0225) and no e-mail (scheme EM).',
+    summary:
+      'No buyer electronic address (BT-49) can be derived: no SIREN (B2B: scheme 0225), no e-mail (scheme EM) and no VAT number of a country with an EAS VAT scheme (9930 DE, 9932 GB, ...).',
     reference: 'BR-FR-12 (FNFE-MPE 1.4.0.03); path /customer_snapshot',
   },
   {
@@ -238,6 +240,17 @@ const CATALOGUE = [
     summary:
       'A document with an intra-community supply (VAT category K) has no invoicing period (BG-14: `period_start`, `period_end`); a credit note cannot carry one.',
     reference: 'EN 16931 BR-IC-11; path /period_start (invoice) or /lines (credit note)',
+  },
+  {
+    id: 'GW-CONTROL-CHARACTER',
+    summary:
+      'A text the e-invoice carries (buyer name, e-mail, address, tax id, line id or description) holds a character XML 1.0 cannot carry: a control character other than tab, line feed and carriage return, U+FFFE, U+FFFF or an unpaired surrogate.',
+    reference: 'XML 1.0 § 2.2 (Char); EN 16931 UBL 2.1 and CII D16B are XML; spec § Errors (a value cannot be converted)',
+  },
+  {
+    id: 'BR-29',
+    summary: 'The billing period ends (BT-74, `period_end`) before it starts (BT-73, `period_start`).',
+    reference: 'EN 16931 BR-29 (BG-14); path /period_end',
   },
   {
     id: 'BR-FR-CO-07',
@@ -413,7 +426,7 @@ const CATALOGUE = [
   {
     id: 'GW-SELLER-TEXT',
     summary:
-      'A seller profile text is blank, too long (255 characters; 1,000 for a legal note) or contains U+0000 or an unpaired surrogate.',
+      'A seller profile text is blank, too long (255 characters; 1,000 for a legal note) or contains U+0000, an unpaired surrogate or another character XML 1.0 cannot carry (control characters but tab, LF, CR; U+FFFE, U+FFFF).',
     reference: 'EN 16931 BT-27, BT-28, BG-5; seller profile (BR-FR-05/06 notes); PostgreSQL text refuses U+0000, RFC 8259 § 8.2',
   },
   {

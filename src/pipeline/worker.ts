@@ -20,6 +20,7 @@ import type { CommittedEvent, EventSink } from '../domain/events/types.ts';
 import { claimDue, type PipelineInput } from './claim.ts';
 import { finishWriter } from './commit.ts';
 import { type Check, type Outcome, processSubmission } from './process.ts';
+import type { Rejection } from '../domain/submissions/read/index.ts';
 import type { DirectoryLookup } from '../model/directory.ts';
 import { postpone, release } from './pipeline-store.ts';
 import { createWaker } from './waker.ts';
@@ -113,7 +114,12 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   }
 
   /** After the outcome's batch: the platform hand-over, or the backoff when the batch failed. */
-  async function settle(id: string, state: Outcome['state'], written: Promise<CommittedEvent | undefined>): Promise<void> {
+  async function settle(
+    id: string,
+    state: Outcome['state'],
+    written: Promise<CommittedEvent | undefined>,
+    rejection?: Rejection,
+  ): Promise<void> {
     let event: CommittedEvent | undefined;
     try {
       event = await written;
@@ -125,6 +131,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     // Undefined: no longer `received` when its batch ran (finished elsewhere): nothing was written.
     if (!event) return;
     log.debug({ submissionId: id, state }, 'pipeline: processed');
+    if (rejection) log.info({ submissionId: id, rules: rejection.errors.map((error) => error.rule) }, 'document rejected by validation');
     try {
       if (state === 'validated') options.onValidated?.(id);
     } catch (error) {
@@ -141,7 +148,12 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       await failed(id, error);
       return;
     }
-    const settled: Promise<void> = settle(id, outcome.state, commit({ submission: input.submission, outcome })).finally(() => {
+    const settled: Promise<void> = settle(
+      id,
+      outcome.state,
+      commit({ submission: input.submission, outcome }),
+      outcome.state === 'rejected' ? outcome.rejection : undefined,
+    ).finally(() => {
       uncommitted.delete(settled);
       if (uncommitted.size < MAX_UNCOMMITTED) waker.roomFreed();
     });

@@ -11,6 +11,8 @@ import type { EventSink } from '../domain/events/types.ts';
 import { createFlowClient } from './afnor/client.ts';
 import type { PlatformHooks } from './hooks.ts';
 import { createSender } from './outbound/flow-sender.ts';
+import { create212Sender } from './outbound/status-212-sender.ts';
+import type { Validator } from '../validation/index.ts';
 import type { FlowSettings } from './settings.ts';
 import { createStatusPoller } from './inbound/status-poller.ts';
 
@@ -36,26 +38,39 @@ export function createFlowConnector(options: {
   pollIntervalMs: number;
   /** Limit for one HTTP exchange with the PA, in milliseconds (default 30,000). */
   timeoutMs?: number;
+  /** `Organization-Id` (Flow Service 1.2.0): `seller` the document's seller SIREN on its calls, another value on every call. */
+  organizationId?: string;
+  /** The official artefacts the 212 Encaissée flows are checked with before sending (none: VALIDATION=native). */
+  validator?: Validator | undefined;
 }): FlowConnector {
-  const client = createFlowClient({ ...options.settings, timeoutMs: options.timeoutMs });
+  const perSeller = options.organizationId === 'seller';
+  const client = createFlowClient({
+    ...options.settings,
+    timeoutMs: options.timeoutMs,
+    organizationId: perSeller ? undefined : options.organizationId,
+  });
   const common = { db: options.db, events: options.events, client, connection: options.connection };
   const log = options.log.child({ component: 'pa-connector', connection: options.connection });
-  const sender = createSender({ ...common, log, pollMs: options.pollIntervalMs });
+  const sender = createSender({ ...common, log, pollMs: options.pollIntervalMs, organizationPerSeller: perSeller });
   const poller = createStatusPoller({ ...common, log, intervalMs: options.pollIntervalMs });
+  const payments = create212Sender({ ...common, log, validator: options.validator, pollMs: options.pollIntervalMs });
   return {
     hooks: {
       flowUpdated(flow) {
-        if (flow.flowDirection === 'Out') void sender.acknowledge(flow);
-        else poller.wake();
+        if (flow.flowDirection === 'Out') {
+          void sender.acknowledge(flow);
+          payments.wake();
+        } else poller.wake();
       },
     },
     wake: () => sender.wake(),
     start() {
       sender.start();
       poller.start();
+      payments.start();
     },
     async stop() {
-      await Promise.all([sender.stop(), poller.stop()]);
+      await Promise.all([sender.stop(), poller.stop(), payments.stop()]);
     },
   };
 }

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { cdarReasonCode } from '../../sandbox-pa/src/cdar-inbound.ts';
-import { createSandboxPa, type FileCheckResult } from '../../sandbox-pa/src/index.ts';
+import { createSandboxPa, type DirectorySeed, type FileCheckResult } from '../../sandbox-pa/src/index.ts';
 import type { Validator } from '../validation/index.ts';
 import type { FlowSettings } from './settings.ts';
 
@@ -30,6 +30,8 @@ export interface MountedSandbox {
   handle(req: IncomingMessage, res: ServerResponse): boolean;
   /** The connector's settings once the gateway listens on `baseUrl` (e.g. `http://localhost:4000`). */
   settings(baseUrl: string): FlowSettings;
+  /** The sandbox's Directory Service base (`…/sandbox-pa/directory-service`) on `baseUrl`. */
+  directoryUrl(baseUrl: string): string;
   close(): Promise<void>;
 }
 
@@ -61,7 +63,13 @@ async function checkCdar(validator: Validator, bytes: Buffer): Promise<FileCheck
 }
 
 /** Creates the sandbox with fresh credentials; `stepMs` between two status flows of a document. */
-export function mountSandbox(options: { stepMs: number; validator: Validator | undefined; log: Logger }): MountedSandbox {
+export function mountSandbox(options: {
+  stepMs: number;
+  validator: Validator | undefined;
+  log: Logger;
+  /** Directory lines replacing the sandbox's deterministic ones (sandbox-pa/src/directory.ts). */
+  directory?: DirectorySeed;
+}): MountedSandbox {
   const clientId = 'passerelle-sandbox';
   const clientSecret = randomBytes(24).toString('base64url');
   const sandbox = createSandboxPa({
@@ -70,6 +78,7 @@ export function mountSandbox(options: { stepMs: number; validator: Validator | u
     stepMs: options.stepMs,
     checkFile: options.validator && checkWith(options.validator),
     onError: (error) => options.log.error({ err: error }, 'sandbox PA: unexpected failure'),
+    directory: options.directory,
   });
   return {
     handle(req, res) {
@@ -82,6 +91,7 @@ export function mountSandbox(options: { stepMs: number; validator: Validator | u
       const base = `${baseUrl.replace(/\/+$/, '')}${SANDBOX_PREFIX}`;
       return { flowUrl: `${base}/flow-service`, tokenUrl: `${base}/oauth/token`, clientId, clientSecret, tokenAuth: 'basic' };
     },
+    directoryUrl: (baseUrl) => `${baseUrl.replace(/\/+$/, '')}${SANDBOX_PREFIX}/directory-service`,
     close: () => sandbox.close(),
   };
 }

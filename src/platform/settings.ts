@@ -17,11 +17,13 @@ export type FlowSettings = Pick<FlowClientOptions, 'flowUrl' | 'tokenUrl' | 'cli
  * - `afnor`: a real PA's Flow Service (`flow`);
  * - `none`: nothing is sent; documents stop at `validated`.
  * `pollIntervalMs`: how often the connector looks for status flows and acknowledgements (PA_POLL_INTERVAL_MS).
+ * The directory: the sandbox's own unless PA_DIRECTORY_URL=none; a real PA's at PA_DIRECTORY_URL (optional).
+ * `organizationId`: PA_ORGANIZATION_ID (`seller`, or a fixed value), the Flow Service 1.2.0 `Organization-Id`.
  */
 export type PlatformSettings =
   | { kind: 'none' }
-  | { kind: 'sandbox'; stepMs: number; pollIntervalMs: number }
-  | { kind: 'afnor'; flow: FlowSettings; pollIntervalMs: number };
+  | { kind: 'sandbox'; stepMs: number; pollIntervalMs: number; directory: boolean; organizationId?: string }
+  | { kind: 'afnor'; flow: FlowSettings; pollIntervalMs: number; directoryUrl?: string; organizationId?: string };
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name]?.trim();
@@ -62,12 +64,24 @@ export function loadPlatformSettings(env: NodeJS.ProcessEnv = process.env): Plat
   // The sandbox is this process: looking every second costs nothing and keeps the quick start lively.
   const pollIntervalMs = milliseconds(env, 'PA_POLL_INTERVAL_MS', kind === 'sandbox' ? 1000 : 5000, 50);
   if (kind === 'none') return { kind };
-  if (kind === 'sandbox') return { kind, stepMs: milliseconds(env, 'SIMULATED_PLATFORM_STEP_MS', 2000, 0), pollIntervalMs };
+  const organizationId = organization(env);
+  if (kind === 'sandbox') {
+    const directory = env.PA_DIRECTORY_URL !== 'none';
+    if (env.PA_DIRECTORY_URL && directory)
+      throw new ConfigError('PA_DIRECTORY_URL with PLATFORM=sandbox: only "none" (the sandbox serves its own)');
+    return { kind, stepMs: milliseconds(env, 'SIMULATED_PLATFORM_STEP_MS', 2000, 0), pollIntervalMs, directory, organizationId };
+  }
   if (kind !== 'afnor') throw new ConfigError(`PLATFORM must be "sandbox", "afnor" or "none", got "${kind.slice(0, 40)}"`);
   const flowUrl = httpUrl(env, 'PA_FLOW_URL');
   if (!/\/flow-service$/.test(flowUrl)) {
     throw new ConfigError(
       `PA_FLOW_URL must be the Flow Service base, ending in /flow-service (the OpenAPI's server URL), got "${flowUrl.slice(0, 200)}"`,
+    );
+  }
+  const directoryUrl = env.PA_DIRECTORY_URL?.trim() ? httpUrl(env, 'PA_DIRECTORY_URL') : undefined;
+  if (directoryUrl && !/\/directory-service$/.test(directoryUrl)) {
+    throw new ConfigError(
+      `PA_DIRECTORY_URL must be the Directory Service base, ending in /directory-service (the OpenAPI's server URL), got "${directoryUrl.slice(0, 200)}"`,
     );
   }
   const tokenAuth = env.PA_TOKEN_AUTH || 'basic';
@@ -83,5 +97,17 @@ export function loadPlatformSettings(env: NodeJS.ProcessEnv = process.env): Plat
       tokenAuth,
     },
     pollIntervalMs,
+    ...(directoryUrl && { directoryUrl }),
+    organizationId,
   };
+}
+
+/** PA_ORGANIZATION_ID: `seller`, or an organisation id of at most 100 printable characters; undefined when unset. */
+function organization(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.PA_ORGANIZATION_ID?.trim();
+  if (!value) return undefined;
+  if (!/^[\x21-\x7e]{1,100}$/.test(value)) {
+    throw new ConfigError('PA_ORGANIZATION_ID must be "seller" or an organisation id (1 to 100 printable ASCII characters, no space)');
+  }
+  return value;
 }

@@ -5,3 +5,11 @@ import { GraphQLError } from 'graphql';
 export function badInput(field: string, message: string): GraphQLError {
   return new GraphQLError(`${field}: ${message}`, { extensions: { code: 'BAD_USER_INPUT', field } });
 }
+
+/**
+ * A paging cursor the client got wrong (`after`, `before`): `extensions: { code: 'BAD_USER_INPUT', argument }`, the
+ * contract since the cursors were checked (docs/api-guide.md); REST's list maps it to a 400 naming the parameter.
+ */
+export function badCursor(argument: 'after' | 'before', message: string): GraphQLError {
+  return new GraphQLError(`${argument}: ${message}`, { extensions: { code: 'BAD_USER_INPUT', argument } });
+}

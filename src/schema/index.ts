@@ -21,7 +21,9 @@ import './types/webhook-endpoint.ts';
 import './types/webhook-delivery.ts';
 import './types/seller-profile.ts';
 import './types/seller.ts';
+import './types/directory.ts';
 import './types/generated-document.ts';
 import './types/platform-delivery.ts';
+import './types/payment.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

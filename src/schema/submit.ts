@@ -7,14 +7,12 @@ import type { GraphQLInputType, GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../app/context.ts';
 import type { OperationRoot } from '../graphql/run-operation.ts';
 import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../model/documents.ts';
-import { toJsonPointer } from '../domain/json-pointer.ts';
 import { submit, type SubmitCommand } from '../domain/submissions/submission-service.ts';
 import { tenantOf } from './auth.ts';
 import { DuplicateSubmission, IdempotencyConflict, SellerMissing, ValidationFailed } from './types/errors.ts';
 import { inputIssues } from './input-issues.ts';
 import type { SubmissionAccepted } from './types/submission-accepted.ts';
 import { inputToWireOf } from './input-to-wire.ts';
-import { wirePathToGraphQL } from './wire-names.ts';
 
 /** Error options of both submit mutations: the accepted record sits directly in the union. */
 export const submitErrors = {

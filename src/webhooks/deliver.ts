@@ -103,7 +103,7 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
 
   /** `loaded` when it is to be sent; undefined when not, after failing it if its endpoint is gone. */
   async function sendable(loaded: Loaded | undefined): Promise<Loaded | undefined> {
-    if (!loaded || loaded.delivery.status !== 'pending') return undefined;
+    if (loaded?.delivery.status !== 'pending') return undefined;
     if (loaded.endpoint.deletedAt || loaded.endpoint.disabledAt) {
       await updateDelivery(db, loaded.delivery.id, { status: 'failed', nextAttemptAt: null });
       return undefined;

@@ -5,6 +5,7 @@
  * network). Success is any 2xx within 10 seconds; the cut is armed on the
  * clock so tests drive it.
  */
+import type { LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -54,7 +55,10 @@ export async function sendWebhook(options: SendOptions): Promise<AttemptOutcome>
   if (!resolved.ok) return { ok: false, error: `refused: ${resolved.reason}`, durationMs: elapsed() };
   const target = resolved.addresses[0]!;
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all) (callback as any)(null, [{ address: target.address, family: target.family }]);
+    if ((lookupOptions as { all?: boolean }).all)
+      (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
 

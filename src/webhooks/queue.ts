@@ -48,6 +48,20 @@ export interface WebhookQueue {
   stop(): Promise<void>;
 }
 
+/**
+ * Runs pg-boss's createQueue, again after a deadlock (40P01): instances starting together on an empty
+ * PostgreSQL database create the same queue concurrently, and PostgreSQL aborts one of them.
+ */
+async function createQueueRetrying(create: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
 export function createWebhookQueue(database: Database, log: Logger): WebhookQueue {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
@@ -111,8 +125,8 @@ export function createWebhookQueue(database: Database, log: Logger): WebhookQueu
     },
     async start(handlers, workers) {
       await boss.start();
-      await boss.createQueue(FANOUT, { name: FANOUT, ...queueOptions });
-      await boss.createQueue(ATTEMPT, { name: ATTEMPT, ...queueOptions });
+      await createQueueRetrying(() => boss.createQueue(FANOUT, { name: FANOUT, ...queueOptions }));
+      await createQueueRetrying(() => boss.createQueue(ATTEMPT, { name: ATTEMPT, ...queueOptions }));
       if (workers <= 0) return;
       const options = { pollingIntervalSeconds: POLL_SECONDS, batchSize: BATCH };
       fanoutWorker = await boss.work(FANOUT, options, fanoutBatch(handlers));

@@ -27,7 +27,10 @@ function sandboxPa(args: string[]): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      const settings = Object.fromEntries([...output.matchAll(/^(PA_[A-Z_]+)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
+      // Lines a shell can paste: `export NAME=value`.
+      const settings = Object.fromEntries(
+        [...output.matchAll(/^export ((?:PA_|PLATFORM)[A-Z_]*)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]),
+      );
       if (settings.PA_CLIENT_SECRET) resolve(settings);
     });
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -36,8 +39,9 @@ function sandboxPa(args: string[]): Promise<Record<string, string>> {
 }
 
 describe('PA settings on the command line', { timeout: 90_000 }, () => {
-  it('passerelle sandbox-pa prints working PA_* settings, with a generated secret', async () => {
+  it('passerelle sandbox-pa prints working export lines (PLATFORM=afnor, PA_*), with a generated secret', async () => {
     const settings = await sandboxPa(['--step-ms', '50']);
+    expect(settings.PLATFORM).toBe('afnor');
     expect(settings.PA_FLOW_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/flow-service$/);
     expect(settings.PA_CLIENT_SECRET!.length).toBeGreaterThanOrEqual(32);
     const client = createFlowClient({

@@ -32,6 +32,9 @@ describe('passerelle command line', { timeout: 90_000 }, () => {
     expect(tokenHelp.code).toBe(0);
     expect(tokenHelp.stdout).toMatch(/token revoke/);
     expect(tokenHelp.stdout).not.toMatch(/platform-token create/);
+    // The environment list is `passerelle --help`'s alone.
+    expect(tokenHelp.stdout).not.toMatch(/DATABASE_URL/);
+    expect((await cli([])).stderr).not.toMatch(/DATABASE_URL/);
   });
 
   it.each([
@@ -40,6 +43,7 @@ describe('passerelle command line', { timeout: 90_000 }, () => {
     ['an unknown option', ['token', 'list', '--colour']],
     ['a missing option', ['token', 'create']],
     ['no command', []],
+    ['--help on an unknown command', ['frobnicate', '--help']],
   ])('answers %s with a short usage and exit 2, no stack', async (_name, args) => {
     const result = await cli(args, { DATA_DIR: dataDir() });
     expect(result.code).toBe(2);

@@ -42,7 +42,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 // Each `serve` and CLI run starts a process that loads TypeScript and migrates: a few seconds each.
-describe.skipIf(!DATABASE_URL)('two gateway processes on one PostgreSQL database', { timeout: 90_000 }, () => {
+describe.skipIf(!DATABASE_URL)('two gateway processes on one PostgreSQL database (needs TEST_DATABASE_URL)', { timeout: 90_000 }, () => {
   const tag = randomUUID().slice(0, 8);
   // Instance 1's connections get their own application_name (the URL parameter wins over the
   // gateway's "passerelle"), so the test kills its LISTEN connection and no other process's.

@@ -12,7 +12,7 @@ import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!url)('a PostgreSQL outage', { timeout: 60_000 }, () => {
+describe.skipIf(!url)('a PostgreSQL outage (needs TEST_DATABASE_URL)', { timeout: 60_000 }, () => {
   let proxy: TcpProxy;
   let gateway: Gateway;
   beforeAll(async () => {

@@ -35,7 +35,7 @@ function unkeyedReads(plan: PlanNode): string[] {
   return own.concat((plan.Plans ?? []).flatMap(unkeyedReads));
 }
 
-describe.runIf(url)('keyed statements on PostgreSQL', () => {
+describe.runIf(url)('keyed statements on PostgreSQL (needs TEST_DATABASE_URL)', () => {
   const name = `passerelle_keyed_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = postgres(url!, { max: 1, onnotice: () => {} });
   let database: Database;

@@ -94,7 +94,9 @@ describe.each(engines())('lifecycle statuses in batches on %s', (engine) => {
     const replies = await Promise.all(posts.map((post) => platform.post('/pa/v1/lifecycle-events', post)));
     const batches = statements.filter((query) => query.includes('json_to_recordset')).length;
     // One by one, each status took five statements or more (lock, final check, insert, event, then the lookup of a duplicate or the 213's update and event).
-    expect(statements.length).toBeLessThan(posts.length * 1.5);
+    // The pipeline's idle claims poll on a timer, whatever the statuses do: a loaded machine only makes more of them.
+    const caused = statements.filter((query) => !/^\s*WITH candidates AS/.test(query));
+    expect(caused.length).toBeLessThan(posts.length * 1.5);
     // PGlite runs each statement on the event loop's thread, so requests reach it one turn at a time: batches stay small there.
     if (engine === 'postgres') expect(batches).toBeLessThanOrEqual(posts.length / 4);
 

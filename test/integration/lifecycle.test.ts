@@ -116,13 +116,28 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
     ]);
   });
 
-  it('moves the submission to processing_state rejected on 213 Rejetée', async () => {
+  it('moves the submission to processing_state rejected on 213 Rejetée, saying why', async () => {
     const { client, id } = await submitted();
-    await platform.post('/pa/v1/lifecycle-events', event(id, { code: 213, reason: 'Format invalide' }));
+    await platform.post('/pa/v1/lifecycle-events', event(id, { code: 213, reason: 'Format invalide', reason_code: 'REJ_SEMAN' }));
     expect((await client.get(`/v1/invoices/${id}`)).body).toMatchObject({
       processing_state: 'rejected',
       lifecycle_status: { code: 213, label: 'Rejetée', reason: 'Format invalide' },
+      rejection: { source: 'platform', errors: [{ rule: 'REJ_SEMAN', message: 'Format invalide' }] },
     });
+    // A later rejecting status changes neither the state nor the reason already given.
+    await platform.post('/pa/v1/lifecycle-events', event(id, { code: 501, reason: 'Autre', occurred_at: '2026-03-02T10:00:00Z' }));
+    expect((await client.get(`/v1/invoices/${id}`)).body.rejection).toEqual({
+      source: 'platform',
+      errors: [{ rule: 'REJ_SEMAN', message: 'Format invalide' }],
+    });
+  });
+
+  it('fills the rejection of a 501 Irrecevable given without reason from its code', async () => {
+    const { client, id } = await submitted();
+    await platform.post('/pa/v1/lifecycle-events', event(id, { code: 501 }));
+    const { body } = await client.get(`/v1/invoices/${id}`);
+    expect(body.processing_state).toBe('rejected');
+    expect(body.rejection).toMatchObject({ source: 'platform', errors: [{ rule: 'CDV-501', message: expect.stringContaining('501') }] });
   });
 
   describe('refusals', () => {

@@ -75,6 +75,8 @@ describe('README walkthrough', { timeout: 180_000 }, () => {
     expect(result.output).toMatch(/"siren":"812345676"[^}]*"vat_on_debits":true/);
     expect(result.output).toMatch(/"number":"[^"]+","seller_siren":"812345676","processing_state":"received"/);
     expect(result.output).toMatch(/HTTP\/1\.1 202 Accepted[\s\S]*"origin_submission_id"/);
+    expect(result.output).toMatch(/"siren":"732829320","registered":true,"lines":\[\{"addressing_identifier":"732829320"/);
+    expect(result.output).toContain('{"siren":"999000003","registered":false,"lines":[]');
     expect(result.output).toContain('"rule":"GW-CURRENCY-UNSUPPORTED"');
     expect(result.output).toMatch(/"__typename":"(SubmissionAccepted|DuplicateSubmission)"/);
     expect(result.output).toContain('{"status":"ok"}');

@@ -78,6 +78,23 @@ describe.each(engines())('REST submissions on %s', (engine) => {
     expect(row?.body).toBe(raw);
   });
 
+  // Found by the fuzz test: the summary's buyer name is a text column, which cannot hold U+0000.
+  it('accepts a buyer name with U+0000, keeping the body as sent and a storable copy for lists', async () => {
+    const client = await gateway.tenant();
+    const body = invoice().unique().build() as { customer_snapshot: { name: string } };
+    body.customer_snapshot.name = 'Acme\u0000SA';
+    const reply = await client.post('/v1/invoices', body);
+    expect(reply.status).toBe(202);
+    const { submissions } = await import('../../src/db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await gateway.database.db
+      .select({ body: submissions.body, buyerName: submissions.buyerName })
+      .from(submissions)
+      .where(eq(submissions.id, reply.body.submission_id));
+    expect(JSON.parse(row!.body).customer_snapshot.name).toBe('Acme\u0000SA');
+    expect(row?.buyerName).toBe('Acme\uFFFDSA');
+  });
+
   it('hashes the stored body: a byte order mark is dropped, non-ASCII text kept, and the key replays either spelling', async () => {
     const client = await gateway.tenant();
     const document = invoice().unique().with('note', 'Facture réglée à 30 jours, 10 € de frais 🧾').build();

@@ -55,7 +55,7 @@ function client(url = base): FlowClient {
   });
 }
 const submit = (c: FlowClient) =>
-  c.submitFlow({ flowInfo: { flowSyntax: 'UBL', trackingId: 'sub-1' }, file: Buffer.from('<Invoice/>'), fileName: 'a.xml' });
+  c.submitFlow({ flowInfo: { flowSyntax: 'UBL', trackingId: 'sub-1', name: 'a.xml' }, file: Buffer.from('<Invoice/>'), fileName: 'a.xml' });
 
 describe('client failure classification', () => {
   it('429 with Retry-After in seconds is retryable with the delay', async () => {

@@ -250,7 +250,11 @@ describe('sandbox PA mounted under a prefix', () => {
       tokenAuth: 'basic',
     });
     expect((await host.healthcheck()).ok).toBe(true);
-    const sent = await host.submitFlow({ flowInfo: { flowSyntax: 'UBL', trackingId: 'm-1' }, file: invoice('M-1'), fileName: 'm.xml' });
+    const sent = await host.submitFlow({
+      flowInfo: { flowSyntax: 'UBL', trackingId: 'm-1', name: 'm.xml' },
+      file: invoice('M-1'),
+      fileName: 'm.xml',
+    });
     expect(sent.ok).toBe(true);
     const found = await host.searchFlows({ trackingId: 'm-1' });
     expect(found.ok && found.results.map((flow) => flow.trackingId)).toEqual(['m-1']);

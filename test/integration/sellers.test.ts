@@ -54,7 +54,7 @@ describe.each(engines())('sellers on %s', (engine) => {
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toContainEqual(expect.objectContaining({ path: '/siren', rule: 'GW-SELLER-SIREN-PATH' }));
     expect((await client.request('PUT', '/v1/sellers/552100554', { ...OTHER, siren: '552100554' })).status).toBe(404);
-    const noRegime = await client.post('/v1/sellers', { ...OTHER, siren: '552100554', vat_number: 'FR66552100554', vat_regime: undefined });
+    const noRegime = await client.post('/v1/sellers', { ...OTHER, siren: '552100554', vat_number: 'FR96552100554', vat_regime: undefined });
     expect(noRegime.status).toBe(422);
     expect(noRegime.body.errors).toEqual([expect.objectContaining({ path: '/vat_regime', rule: 'GW-SELLER-VAT-REGIME' })]);
   });

@@ -295,9 +295,14 @@ describe.each(engines())('subscriptions on %s', (engine) => {
       await liveBySubmissions(subscription, () => submit(tenant));
       const ids = await Promise.all(Array.from({ length: 30 }, () => submit(tenant)));
       await Promise.all(ids.map(async (id) => expect((await lifecycleEvent(id, 213, { reason: 'Non conforme' })).status).toBe(201)));
-      await vi.waitFor(() => expect(ids.filter((id) => eventsOf(subscription, id).length < 3)).toEqual([]), { timeout: 15_000 });
+      // The pipeline may validate a document before its 213 arrives: that transaction is not the one under test.
+      const observed = (id: string) =>
+        eventsOf(subscription, id)
+          .map(summary)
+          .filter((s) => s !== 'PROCESSING_STATE_CHANGED VALIDATED');
+      await vi.waitFor(() => expect(ids.filter((id) => observed(id).length < 3)).toEqual([]), { timeout: 15_000 });
       const expected = ['RECEIVED RECEIVED', '213 Rejetée', 'PROCESSING_STATE_CHANGED REJECTED'];
-      expect(ids.map((id) => eventsOf(subscription, id).map(summary))).toEqual(ids.map(() => expected));
+      expect(ids.map(observed)).toEqual(ids.map(() => expected));
     });
 
     it('one per platform event_id: the same lifecycle event posted twice notifies once', async () => {
@@ -310,7 +315,10 @@ describe.each(engines())('subscriptions on %s', (engine) => {
       expect((await lifecycleEvent(id, 202, { event_id: eventId })).status).toBe(200);
       expect((await lifecycleEvent(id, 203)).status).toBe(201);
       await subscription.waitUntil((payload) => eventOf(payload)?.lifecycleStatus?.code === 203);
-      expect(eventsOf(subscription, id).map(summary)).toEqual(['202 Reçue', '203 Mise à disposition']);
+      const statuses = eventsOf(subscription, id)
+        .map(summary)
+        .filter((s) => s !== 'PROCESSING_STATE_CHANGED VALIDATED');
+      expect(statuses).toEqual(['202 Reçue', '203 Mise à disposition']);
     });
   });
 });

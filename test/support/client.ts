@@ -50,7 +50,14 @@ export class Client {
     if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(this.url + path, { method, headers, body: payload as BodyInit | undefined });
+    const send = () => fetch(this.url + path, { method, headers, body: payload as BodyInit | undefined });
+    // A pooled keep-alive connection the server closed as the request left (the event loop blocked past the server's
+    // keep-alive timeout, as an in-thread PGlite insert of 10,000 rows does): a GET is safe to send again, once.
+    const response = await send().catch((error: unknown) => {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (method === 'GET' && (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')) return send();
+      throw error;
+    });
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -211,3 +211,11 @@ export class CreditNoteBuilder extends DocumentBuilder<CreditNoteDocument> {
 
 export const invoice = (): InvoiceBuilder => new InvoiceBuilder();
 export const creditNote = (): CreditNoteBuilder => new CreditNoteBuilder();
+
+/** The base invoice with a business buyer in `country` named by a VAT number only (no SIREN), with or without e-mail. */
+export function foreignBuyer(country: string, vat: string, email: string | undefined): InvoiceDocument {
+  const doc = invoice().unique('vat').withBillingCountry(country).withTaxIds({ type: 'eu_vat', value: vat }).build();
+  if (email === undefined) delete doc.customer_snapshot.email;
+  else doc.customer_snapshot.email = email;
+  return doc;
+}

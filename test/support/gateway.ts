@@ -77,6 +77,8 @@ export async function startGateway(
     pipeline?: boolean;
     /** Hooks the flow callback (`POST /pa/v1/flow-callbacks`) calls (default: none). */
     platformHooks?: PlatformHooks;
+    /** How long directory entries are cached, in seconds (default 24 h). */
+    directoryCacheTtlS?: number;
   } = {},
 ): Promise<Gateway> {
   const database = await openTestDatabase(engine, options.databaseUrl, options.onQuery);
@@ -90,6 +92,7 @@ export async function startGateway(
     validation: options.validation,
     validationWorkers: options.validationWorkers,
     platformHooks: options.platformHooks,
+    directoryCacheTtlS: options.directoryCacheTtlS,
     workers: options.pipeline ?? options.platform !== undefined,
     // Short, so a revocation test waits a moment rather than 5 s.
     authCacheTtlMs: AUTH_CACHE_TTL_IN_TESTS_MS,

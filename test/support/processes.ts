@@ -10,10 +10,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `passerelle …args` with `env` added to this process's environment (LOG_LEVEL warn unless given). */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** Runs `passerelle …args` with `env` added to this process's environment (LOG_LEVEL warn unless given), in `cwd`. */
+export function runCli(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

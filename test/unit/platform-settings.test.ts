@@ -13,7 +13,7 @@ const PA = {
 
 describe('loadPlatformSettings', () => {
   it('defaults to the sandbox, a status every 2 s, a look every second', () => {
-    expect(loadPlatformSettings({})).toEqual({ kind: 'sandbox', stepMs: 2000, pollIntervalMs: 1000 });
+    expect(loadPlatformSettings({})).toEqual({ kind: 'sandbox', stepMs: 2000, pollIntervalMs: 1000, directory: true });
     expect(loadPlatformSettings({ PLATFORM: 'none' })).toEqual({ kind: 'none' });
   });
 
@@ -35,7 +35,23 @@ describe('loadPlatformSettings', () => {
     });
   });
 
+  it("reads the directory (the sandbox's unless none; a real PA's when set) and the Organization-Id setting", () => {
+    expect(loadPlatformSettings({ PA_DIRECTORY_URL: 'none' })).toMatchObject({ kind: 'sandbox', directory: false });
+    expect(loadPlatformSettings({ PA_ORGANIZATION_ID: 'seller' })).toMatchObject({ kind: 'sandbox', organizationId: 'seller' });
+    expect(loadPlatformSettings({ ...PA, PA_DIRECTORY_URL: 'https://pa.example/api/directory-service/' })).toMatchObject({
+      kind: 'afnor',
+      directoryUrl: 'https://pa.example/api/directory-service',
+    });
+    expect(loadPlatformSettings(PA)).not.toHaveProperty('directoryUrl');
+  });
+
   it.each([
+    [
+      { ...PA, PA_DIRECTORY_URL: 'https://pa.example/api' },
+      'PA_DIRECTORY_URL must be the Directory Service base, ending in /directory-service',
+    ],
+    [{ PA_DIRECTORY_URL: 'https://pa.example/directory-service' }, 'PA_DIRECTORY_URL with PLATFORM=sandbox'],
+    [{ PA_ORGANIZATION_ID: 'two words' }, 'PA_ORGANIZATION_ID must be "seller" or an organisation id'],
     [{ PLATFORM: 'afnor' }, 'PA_FLOW_URL is required with PLATFORM=afnor'],
     [{ ...PA, PA_FLOW_URL: 'https://pa.example/api' }, 'PA_FLOW_URL must be the Flow Service base, ending in /flow-service'],
     [{ ...PA, PA_FLOW_URL: 'ftp://pa.example/flow-service' }, 'PA_FLOW_URL must be an http(s) URL'],

@@ -6,7 +6,8 @@
  * codes.ts), an `event_id` seen before (stored, or earlier in the batch)
  * answered as a duplicate (or refused when it names another submission), the
  * first 213 or 501 (`REJECTING_CODES`) of a submission not yet `rejected`
- * moving it there, and every status with its events (`lifecycle_status_added`,
+ * moving it there with its `rejection` (source `platform`, the status's
+ * reason code and text), and every status with its events (`lifecycle_status_added`,
  * then `processing_state_changed`, ids in arrival order).
  *
  * Its reads share one snapshot, taken before its locks are granted. A
@@ -111,7 +112,13 @@ WITH i AS MATERIALIZED (
 ), touched AS (
   -- A new version of the row of every submission given a final status: see the header.
   UPDATE submissions s
-    SET processing_state = CASE WHEN s.id IN (SELECT submission_id FROM rej) THEN 'rejected' ELSE s.processing_state END
+    SET processing_state = CASE WHEN s.id IN (SELECT submission_id FROM rej) THEN 'rejected' ELSE s.processing_state END,
+      -- Why: the rejecting status's reason code (else its CDV code) and text (else the PA's label), as the platform gave them.
+      rejection = COALESCE((SELECT jsonb_build_object('source', 'platform', 'errors', jsonb_build_array(jsonb_build_object(
+          'rule', COALESCE(d.status->>'reasonCode', 'CDV-' || d.code::text),
+          'message', COALESCE(d.status->>'reason', d.status->>'platformLabel',
+            'The platform gave status ' || d.code::text || ' without a reason'))))
+        FROM rej r JOIN done d ON d.n = r.n WHERE r.submission_id = s.id), s.rejection)
     WHERE s.id IN (SELECT submission_id FROM done WHERE code IN ${FINAL})
     RETURNING s.id
 ), ev AS (
@@ -157,7 +164,7 @@ function statusJson(alias: string) {
   const a = sql.raw(alias);
   return sql`json_build_object('id', ${a}.id, 'submissionId', ${a}.submission_id, 'code', ${a}.code, 'occurredAt', ${a}.occurred_at,
     'reason', ${a}.reason, 'reasonCode', ${a}.reason_code, 'platformLabel', ${a}.platform_label, 'flags', ${a}.flags,
-    'recordedAt', ${a}.recorded_at)`;
+    'recordedAt', ${a}.recorded_at, 'source', ${a}.source)`;
 }
 
 /**

@@ -20,6 +20,8 @@ export interface LifecycleStatusRow {
   /** AFTER_FINAL_STATUS, REASON_MISSING, TO_BE_VERIFIED: set on arrival. */
   flags: string[];
   recordedAt: Date;
+  /** Who emitted it: `platform` (the PA) or `seller` (the gateway's 212 Encaissée for a recorded payment). */
+  source: string;
 }
 
 /** The columns of a `LifecycleStatusRow`, for selects that join statuses. */
@@ -33,6 +35,7 @@ export const statusColumns = {
   platformLabel: lifecycleStatuses.platformLabel,
   flags: lifecycleStatuses.flags,
   recordedAt: lifecycleStatuses.recordedAt,
+  source: lifecycleStatuses.source,
 };
 
 // Both run on every GraphQL lookup that asks for statuses and every REST statuses GET:

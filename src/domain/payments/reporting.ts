@@ -92,6 +92,11 @@ export function decideReporting(facts: ReportingFacts): ReportingDecision {
   return { reason, ...DECISIONS[reason] };
 }
 
+/** The English sentence of a reason code (the API's `reporting.message`). */
+export function reasonMessage(reason: ReportingReason): string {
+  return DECISIONS[reason].message;
+}
+
 function reasonOf(facts: ReportingFacts): ReportingReason {
   if (facts.billingFramework.startsWith('B')) return 'goods_only';
   if (facts.vatOnDebits) return 'vat_on_debits';

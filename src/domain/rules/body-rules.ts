@@ -14,7 +14,7 @@ function isPrefix(prefix: RuleViolation['path'], path: RuleViolation['path']): b
 /**
  * `base` (the spec's rules, already found) followed by every body rule
  * violation of `input` (BR-16, BR-CO-10/14/15/16/17, BR-FR-01/02/03/12/15/16,
- * BR-FR-CO-12, BR-FR-DEC-01/02, BR-x-05, BR-AE-02, BR-IC-02; docs/api-guide.md,
+ * BR-FR-CO-07/09/12, BR-FR-DEC-01/02, BR-x-05, BR-AE-02, BR-IC-02, BR-29; docs/api-guide.md,
  * "Processing"), leaving out those at or under a path `base` already reports
  * (a refused currency or rate is reported once, by the spec's rule),
  * BR-FR-CO-12 when the currency itself is refused, and the sums over the

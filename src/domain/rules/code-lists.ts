@@ -75,3 +75,21 @@ export function checkCountry(value: unknown): Finding | undefined {
       : `Country must be an uppercase ISO 3166-1 alpha-2 code string, not ${quote(value)}`;
   return { rule: 'BR-CL-14', message };
 }
+
+/**
+ * The VAT number prefixes EN 16931 BR-CO-09 accepts (BT-31, BT-48, BT-63), as
+ * the official artefacts (EN 16931 1.3.16) list them: the ISO 3166-1 alpha-2
+ * codes (from `i18n-iso-countries`), plus `EL` (Greece in VIES), `XI`
+ * (Northern Ireland) and `1A` (Kosovo), and without `XK`, a user-assigned
+ * code `i18n-iso-countries` carries for Kosovo that the artefacts do not take.
+ */
+const VAT_PREFIXES: ReadonlySet<string> = new Set(
+  Object.keys(countries.getAlpha2Codes())
+    .filter((code) => code !== 'XK')
+    .concat(['EL', 'XI', '1A']),
+);
+
+/** True when `prefix` (two characters, case-sensitive) may start a VAT number (EN 16931 BR-CO-09). */
+export function isVatPrefix(prefix: string): boolean {
+  return VAT_PREFIXES.has(prefix);
+}

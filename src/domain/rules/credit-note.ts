@@ -6,6 +6,7 @@ import { missingCurrency } from './code-lists.ts';
 import { scanCountries } from './country-scan.ts';
 import { currencySchema, lineSchema } from './schemas.ts';
 import { withBodyRules } from './body-rules.ts';
+import { checkWrittenText } from './text.ts';
 import { addFinding, toViolations } from './zod-issues.ts';
 
 const creditNoteSchema = z
@@ -45,5 +46,10 @@ export function checkCreditNote(doc: CreditNoteDocument, seller?: SellerProfile)
   const result = creditNoteSchema.safeParse(doc);
   const violations = result.success ? [] : toViolations(result.error.issues);
   // The buyer is the original invoice's customer, which needs the database: its rules (BR-FR-12) run in the pipeline.
-  return withBodyRules(violations.concat(scanCountries(doc)), { kind: 'credit_note', document: doc, customer: undefined, seller });
+  return withBodyRules(violations.concat(scanCountries(doc), checkWrittenText(doc)), {
+    kind: 'credit_note',
+    document: doc,
+    customer: undefined,
+    seller,
+  });
 }

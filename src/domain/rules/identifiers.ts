@@ -1,5 +1,6 @@
 import validator from 'validator';
-import { EU_VAT_PREFIXES, PREFIX_LIST } from '../../model/eu-vat.ts';
+import { EU_VAT_PREFIXES } from '../../model/eu-vat.ts';
+import { isVatPrefix } from './code-lists.ts';
 import { quote, type Finding } from './findings.ts';
 
 /** True when the digit string passes the Luhn (mod 10) check; `digits` must be ASCII digits only. */
@@ -56,24 +57,41 @@ function asValidatorGb(body: string): string {
 }
 
 /**
- * Checks an EU VAT number (customer BT-48), in this order, reporting only the
- * first failure:
- * 1. `BR-CO-09`: the first two characters are an EU VAT prefix (case-sensitive;
- *    `EL` for Greece, never `GR`; `XI` for Northern Ireland).
- * 2. `GW-VAT-FORMAT`: no whitespace, no lowercase, and the country's format
- *    per `validator.isVAT` (XI is checked as GB).
- * 3. `GW-VAT-FR-KEY`: for FR with a numeric key, the key matches the SIREN
+ * Checks a VAT number (customer BT-48, seller BT-31), in this order, reporting
+ * only the first failure (an empty value is `GW-VAT-FORMAT`):
+ * 1. `BR-CO-09`: the first two characters are a prefix EN 16931 accepts, as
+ *    its official artefacts test it: an ISO 3166-1 alpha-2 code, `EL` for
+ *    Greece, `XI` for Northern Ireland, `1A` for Kosovo (case-sensitive; see
+ *    {@link isVatPrefix}). `GB…`, `CHE…` (Swiss UID, prefix `CH`), `NO…` pass.
+ * 2. `GW-VAT-FORMAT`, for `GR…`: Greece's VAT numbers take the VIES prefix
+ *    `EL`; BR-CO-09 lets `GR` through (it is Greece's ISO code), but VIES and
+ *    the buyer's own registration never write it, so the message says to
+ *    write `EL` instead.
+ * 3. `GW-VAT-FORMAT`, for an EU VIES prefix only: no whitespace, no lowercase,
+ *    and the country's format per `validator.isVAT` (XI is checked as GB).
+ *    Numbers of other countries (GB, CH, NO, US, ...) are checked for their
+ *    prefix only, as the artefacts check them.
+ * 4. `GW-VAT-FR-KEY`: for FR with a numeric key, the key matches the SIREN
  *    (alphabetic keys are only format-checked).
  */
 export function checkVatNumber(value: string): Finding | undefined {
+  // An empty number has no prefix for BR-CO-09 to test (the artefacts see no BT-48 at all): it is malformed.
+  if (value === '') return { rule: 'GW-VAT-FORMAT', message: `VAT number ${quote(value)} is empty` };
   const prefix = value.slice(0, 2);
-  const country = EU_VAT_PREFIXES.get(prefix);
-  if (country === undefined) {
+  if (!isVatPrefix(prefix)) {
     return {
       rule: 'BR-CO-09',
-      message: `VAT number ${quote(value)} does not start with an EU VAT prefix (${PREFIX_LIST})`,
+      message: `VAT number ${quote(value)} does not start with an ISO 3166-1 alpha-2 country code (uppercase; EL for Greece, XI for Northern Ireland)`,
     };
   }
+  if (prefix === 'GR') {
+    return {
+      rule: 'GW-VAT-FORMAT',
+      message: `VAT number ${quote(value)} starts with GR: Greek VAT numbers take the prefix EL (VIES), write ${quote(`EL${value.slice(2)}`)}`,
+    };
+  }
+  const country = EU_VAT_PREFIXES.get(prefix);
+  if (country === undefined) return undefined;
   const wellFormed =
     !/\s/.test(value) && value === value.toUpperCase() && validator.isVAT(prefix === 'XI' ? asValidatorGb(value.slice(2)) : value, country);
   if (!wellFormed) {
@@ -91,6 +109,20 @@ export function checkVatNumber(value: string): Finding | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Checks a seller's VAT number (BT-31 of the seller profile): as {@link checkVatNumber}, and then an EU VIES
+ * prefix (`GW-VAT-FORMAT`): the seller is a French company (SIREN), registered for VAT in the EU. A buyer's
+ * number may be of any country (BR-CO-09 as the artefacts test it).
+ */
+export function checkSellerVatNumber(value: string): Finding | undefined {
+  const finding = checkVatNumber(value);
+  if (finding !== undefined || EU_VAT_PREFIXES.has(value.slice(0, 2))) return finding;
+  return {
+    rule: 'GW-VAT-FORMAT',
+    message: `VAT number ${quote(value)} is not an EU VAT number (VIES prefix: ${[...EU_VAT_PREFIXES.keys()].join(', ')})`,
+  };
 }
 
 /**

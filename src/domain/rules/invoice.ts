@@ -6,6 +6,7 @@ import { scanCountries } from './country-scan.ts';
 import { checkTaxId } from './identifiers.ts';
 import { currencySchema, lineSchema } from './schemas.ts';
 import { withBodyRules } from './body-rules.ts';
+import { checkWrittenText } from './text.ts';
 import { addFinding, toViolations } from './zod-issues.ts';
 
 /** A customer tax id; the finding sits on its `value`. */
@@ -32,7 +33,8 @@ const invoiceSchema = z.object({
  * key anywhere (`BR-CL-14`); per line, tax rate 0..100 (`GW-TAX-RATE-RANGE`)
  * and at most one tax (`GW-ONE-TAX-PER-LINE`); customer tax ids by type
  * (`GW-SIREN`, `GW-SIRET`, `BR-CO-09`, `GW-VAT-FORMAT`, `GW-VAT-FR-KEY`, at
- * most one per tax id). Paths are in wire names from the document root, e.g.
+ * most one per tax id); text the e-invoice carries (`GW-CONTROL-CHARACTER`,
+ * text.ts). Paths are in wire names from the document root, e.g.
  * `['customer_snapshot', 'tax_ids', 0, 'value']`. Field rules come first, in
  * schema order, then the country scan in document order, then the EN 16931 and
  * BR-FR rules the body decides (`withBodyRules`). A shape the
@@ -41,5 +43,5 @@ const invoiceSchema = z.object({
 export function checkInvoice(doc: InvoiceDocument, seller?: SellerProfile): RuleViolation[] {
   const result = invoiceSchema.safeParse(doc);
   const violations = result.success ? [] : toViolations(result.error.issues);
-  return withBodyRules(violations.concat(scanCountries(doc)), { kind: 'invoice', document: doc, seller });
+  return withBodyRules(violations.concat(scanCountries(doc), checkWrittenText(doc)), { kind: 'invoice', document: doc, seller });
 }

@@ -6,11 +6,12 @@
  * a structurally valid input.
  */
 import { WRITABLE_BILLING_FRAMEWORKS } from '../../einvoice/framework.ts';
+import { hasNonXmlCharacter } from '../../einvoice/xml.ts';
 import validator from 'validator';
 import type { RuleId, RuleViolation } from '../../model/rule-catalogue.ts';
 import { checkCountry } from '../rules/code-lists.ts';
 import { quote, type Finding } from '../rules/findings.ts';
-import { checkVatNumber, isValidSiren, isValidSiret } from '../rules/identifiers.ts';
+import { checkSellerVatNumber, isValidSiren, isValidSiret } from '../rules/identifiers.ts';
 import { isStorableText } from '../text.ts';
 import { DEFAULT_EAS_SCHEME } from './seller-defaults.ts';
 import { type SellerProfileInput, VAT_REGIMES } from '../../model/seller-profile.ts';
@@ -82,6 +83,9 @@ function checkText(value: unknown, limit: number): Finding | undefined {
   if (value.length > limit) return { rule: 'GW-SELLER-TEXT', message: `Longer than ${limit} characters (${value.length})` };
   // PostgreSQL jsonb cannot store U+0000 or an unpaired surrogate unchanged.
   if (!isStorableText(value)) return { rule: 'GW-SELLER-TEXT', message: 'Contains U+0000 or an unpaired surrogate' };
+  // The e-invoice (XML 1.0) cannot carry the other C0 controls either; the writers would put U+FFFD in their place.
+  if (hasNonXmlCharacter(value))
+    return { rule: 'GW-SELLER-TEXT', message: 'Contains a control character an e-invoice (XML 1.0) cannot carry' };
   return undefined;
 }
 
@@ -94,7 +98,7 @@ function checkSiret(siret: string, siren: string): Finding | undefined {
 }
 
 function checkVat(vat: string, siren: string): Finding | undefined {
-  const finding = checkVatNumber(vat);
+  const finding = checkSellerVatNumber(vat);
   if (finding) return finding;
   if (vat.startsWith('FR') && vat.slice(4) !== siren) {
     return { rule: 'GW-SELLER-VAT-SIREN', message: `VAT number ${quote(vat)} is not built on the SIREN ${quote(siren)}` };
@@ -158,7 +162,7 @@ export function checkSellerProfile(input: SellerProfileInput): RuleViolation[] {
     report(['siret'], checkSiret(input.siret, sirenValid ? input.siren : ''));
   }
   if (present(input.vat_number))
-    report(['vat_number'], sirenValid ? checkVat(input.vat_number, input.siren) : checkVatNumber(input.vat_number));
+    report(['vat_number'], sirenValid ? checkVat(input.vat_number, input.siren) : checkSellerVatNumber(input.vat_number));
   const address = input.address ?? ({} as Partial<SellerProfileInput['address']>);
   report(['address', 'line1'], checkText(address.line1, TEXT_LIMIT));
   if (present(address.line2)) report(['address', 'line2'], checkText(address.line2, TEXT_LIMIT));

@@ -5,6 +5,7 @@
  */
 import { buyerFacts } from '../../einvoice/buyer.ts';
 import type { CreditNoteDocument, InvoiceDocument } from '../../model/documents.ts';
+import { storableCopy } from '../text.ts';
 import type { SubmissionBuyer, SubmissionSummary } from './read/rows.ts';
 
 /**
@@ -18,7 +19,8 @@ export function invoiceSummary(document: InvoiceDocument): SubmissionSummary {
   return {
     ...amounts(document),
     dueDate: document.due_date ?? null,
-    buyerName: party.name,
+    // A copy for lists and search: a U+0000 the body may carry cannot be stored in a text column.
+    buyerName: party.name === undefined || party.name === null ? null : storableCopy(party.name),
     buyerSiren: party.legalId?.value ?? null,
     buyerVatId: party.vatId ?? null,
   };

@@ -4,10 +4,12 @@
  * is scoped to it. A platform token (`plt_…`) belongs to the accredited
  * platform, which reports lifecycle statuses for any submission.
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { transact } from '../../db/transaction.ts';
 import { hashToken, mintToken, sameHash, tokenKind, tokenPrefix } from './token.ts';
 import {
+  anyTenant,
   findPlatformToken,
   findToken,
   insertPlatformToken,
@@ -35,6 +37,27 @@ export interface CreatedToken {
 export async function createToken(db: Db, tenantName: string): Promise<CreatedToken> {
   return transact(db, async (tx) => {
     const tenant = await upsertTenant(tx, tenantName);
+    const minted = mintToken('tenant');
+    await insertToken(tx, { tenantId: tenant.id, prefix: minted.prefix, secretHash: minted.hash });
+    return { tenant, token: minted.token, prefix: minted.prefix };
+  });
+}
+
+/** Arbitrary but fixed: instances starting together on one empty database take this lock to seed it once. */
+const FIRST_START_LOCK_KEY = 0x7061_7364; // "pasd"
+
+/**
+ * The quick start's tenant: on a database without any tenant, creates tenant
+ * `name` and a token for it, under a transaction-scoped advisory lock so that
+ * instances starting together on one empty PostgreSQL database create it once
+ * (the embedded engine takes the same path). Returns undefined when a tenant
+ * already exists (nothing is created).
+ */
+export async function createFirstTenant(db: Db, name: string): Promise<CreatedToken | undefined> {
+  return transact(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_START_LOCK_KEY})`);
+    if (await anyTenant(tx)) return undefined;
+    const tenant = await upsertTenant(tx, name);
     const minted = mintToken('tenant');
     await insertToken(tx, { tenantId: tenant.id, prefix: minted.prefix, secretHash: minted.hash });
     return { tenant, token: minted.token, prefix: minted.prefix };

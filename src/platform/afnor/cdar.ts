@@ -73,6 +73,8 @@ export interface CdarMessage {
   status: CdarStatus;
   /** ReferenceReferencedDocument/TypeCode (MDT-91): 380, 381, 384, ... (UNTDID 1001, BR-FR-04). */
   typeCode?: string;
+  /** ExchangedDocument/ID (MDT-4), the message's own id: the gateway's 212s carry their payment's UUID there. */
+  messageId?: string;
 }
 
 /** The status a CDAR message carries, or `{ error }` saying what is missing or unreadable. */
@@ -125,5 +127,6 @@ export function readCdar(xml: string | Buffer): CdarMessage | { error: string } 
     ...(reason ? { reason } : {}),
     occurredAt,
   };
-  return typeCode ? { status, typeCode } : { status };
+  const messageId = text(child(root, 'ExchangedDocument', 'ID'));
+  return { status, ...(typeCode ? { typeCode } : {}), ...(messageId ? { messageId } : {}) };
 }

@@ -1,9 +1,12 @@
 /**
- * A typed AFNOR XP Z12-013 Flow Service 1.1.0 client (operations createFlow,
+ * A typed AFNOR XP Z12-013 Flow Service client, 1.2.0 and 1.1.0 (operations createFlow,
  * searchFlow, getFlow, getHealth of the OpenAPI document). Every call returns
  * a result union (types.ts): expected failures are data, only programming
  * errors throw. A 401 on a flow endpoint drops the cached token, fetches a new
- * one and sends the request once more; a second 401 is definitive.
+ * one and sends the request once more; a second 401 is definitive. Every call
+ * carries a fresh UUID as `Request-Id` (1.2.0) and `X-Request-Id` (1.1.0), and
+ * `Organization-Id` (1.2.0's delegation in a multi-tenancy context) when the
+ * caller names the organisation.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createRedactor, MAX_ERROR_TEXT, type Redactor } from './redact.ts';
@@ -25,14 +28,21 @@ export interface FlowClientOptions {
   timeoutMs?: number;
   /** Clock for the token cache, in epoch milliseconds (default Date.now). */
   now?: () => number;
+  /** `Organization-Id` of every call that names none (PA_ORGANIZATION_ID other than `seller`); none when absent. */
+  organizationId?: string;
 }
 
-/** The client. */
+/** The client. `organizationId`: the `Organization-Id` header of the call (1.2.0), none when absent. */
 export interface FlowClient {
   /** createFlow: multipart `flowInfo` (JSON) + `file`; sha256 computed when absent. 202 → the FullFlowInfo. */
-  submitFlow(input: { flowInfo: FlowInfo; file: Buffer; fileName: string }): Promise<FlowResult<{ flow: FullFlowInfo }>>;
+  submitFlow(input: {
+    flowInfo: FlowInfo;
+    file: Buffer;
+    fileName: string;
+    organizationId?: string;
+  }): Promise<FlowResult<{ flow: FullFlowInfo }>>;
   /** searchFlow: flows matching `where` (at least one criterion), at most `limit` (1 to 100, default 25). */
-  searchFlows(where: SearchFlowFilters, limit?: number): Promise<FlowResult<SearchFlowContent>>;
+  searchFlows(where: SearchFlowFilters, limit?: number, organizationId?: string): Promise<FlowResult<SearchFlowContent>>;
   /** getFlow with docType Metadata: the Flow. */
   getFlow(flowId: string, docType: 'Metadata'): Promise<FlowResult<{ flow: Flow }>>;
   /** getFlow with docType Original (or Converted, ReadableView): the file's bytes and its name from Content-Disposition. */
@@ -56,7 +66,13 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
   const redactor = createRedactor(() => tokens.credentials());
 
   /** Sends with a bearer token, once more after a 401 with a fresh token. */
-  async function send(path: string, init: () => RequestInit, sideEffect: boolean, maxBytes: number): Promise<Answer | FlowFailure> {
+  async function send(
+    path: string,
+    init: () => RequestInit,
+    sideEffect: boolean,
+    maxBytes: number,
+    organizationId?: string,
+  ): Promise<Answer | FlowFailure> {
     let answer: Answer | FlowFailure | undefined;
     for (let attempt = 0; attempt < 2; attempt++) {
       const token = await tokens.get();
@@ -64,8 +80,13 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
       const request = init();
       const headers = new Headers(request.headers);
       headers.set('authorization', `Bearer ${token.token}`);
-      // The OpenAPI's optional correlation header, so a PA's support can find the call in its logs.
-      headers.set('x-request-id', randomUUID());
+      // The OpenAPI's optional correlation header (1.2.0 `Request-Id`, 1.1.0 `X-Request-Id`), so a PA's support can
+      // find the call in its logs.
+      const requestId = randomUUID();
+      headers.set('request-id', requestId);
+      headers.set('x-request-id', requestId);
+      const organization = organizationId ?? options.organizationId;
+      if (organization) headers.set('organization-id', organization);
       answer = await exchange(fetchFn, base + path, { ...request, headers }, timeoutMs, sideEffect, maxBytes);
       if ('ok' in answer || answer.status !== 401) return answer;
       tokens.invalidate(token.token);
@@ -85,7 +106,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
   }
 
   const client: FlowClient = {
-    async submitFlow({ flowInfo, file, fileName }) {
+    async submitFlow({ flowInfo, file, fileName, organizationId }) {
       const info: FlowInfo = { ...flowInfo, sha256: flowInfo.sha256 ?? createHash('sha256').update(file).digest('hex') };
       const init = () => {
         const form = new FormData();
@@ -97,7 +118,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
         );
         return { method: 'POST', body: form };
       };
-      const answer = await send('/v1/flows', init, true, ANSWER_CAPS.flow);
+      const answer = await send('/v1/flows', init, true, ANSWER_CAPS.flow, organizationId);
       if ('ok' in answer) return answer;
       if (answer.status < 200 || answer.status >= 300) return failureOf(answer);
       const flow = json(answer.body) as FullFlowInfo | undefined;
@@ -107,9 +128,9 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
       return { ok: true, flow };
     },
 
-    async searchFlows(where, limit = 25) {
+    async searchFlows(where, limit = 25, organizationId) {
       const init = () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ limit, where }) });
-      const answer = await send('/v1/flows/search', init, false, ANSWER_CAPS.search(limit));
+      const answer = await send('/v1/flows/search', init, false, ANSWER_CAPS.search(limit), organizationId);
       if ('ok' in answer) return answer;
       if (answer.status !== 200) return failureOf(answer);
       const content = json(answer.body) as SearchFlowContent | undefined;
@@ -156,7 +177,7 @@ function redacting(client: FlowClient, redactor: Redactor): FlowClient {
   };
   return {
     submitFlow: async (input) => clean(await client.submitFlow(input)),
-    searchFlows: async (where, limit) => clean(await client.searchFlows(where, limit)),
+    searchFlows: async (where, limit, organizationId) => clean(await client.searchFlows(where, limit, organizationId)),
     getFlow: (async (flowId: string, docType: 'Metadata') => clean(await client.getFlow(flowId, docType))) as FlowClient['getFlow'],
     healthcheck: async () => clean(await client.healthcheck()),
   };

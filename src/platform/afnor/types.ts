@@ -1,12 +1,13 @@
 /**
- * The AFNOR XP Z12-013 Flow Service 1.1.0 shapes the client sends and reads
+ * The AFNOR XP Z12-013 Flow Service 1.2.0 (and 1.1.0) shapes the client sends and reads
  * (names as in the OpenAPI document's components.schemas, copy in
  * sandbox-pa/spec/), and the client's result unions.
  */
 
 export type FlowSyntax = 'CII' | 'UBL' | 'Factur-X' | 'CDAR' | 'FRR';
 export type FlowProfile = 'Basic' | 'CIUS' | 'Extended-CTC-FR';
-export type ProcessingRule = 'B2B' | 'B2BInt' | 'B2C' | 'OutOfScope' | 'ArchiveOnly' | 'NotApplicable';
+/** Schema ProcessingRule: 1.1.0's, and 1.2.0's `B2G`, `B2GInt`, `B2GOutOfScope` (sales to the public sector). */
+export type ProcessingRule = 'B2B' | 'B2BInt' | 'B2C' | 'B2G' | 'B2GInt' | 'B2GOutOfScope' | 'OutOfScope' | 'ArchiveOnly' | 'NotApplicable';
 export type FlowDirection = 'In' | 'Out';
 export type FlowAckStatus = 'Pending' | 'Ok' | 'Error';
 /** Schema FlowType; other values a PA may add are kept as strings. */
@@ -19,7 +20,8 @@ export interface FlowInfo {
   processingRule?: ProcessingRule;
   /** The client's own id, at most 36 characters (the gateway's submission id). */
   trackingId?: string;
-  name?: string;
+  /** The file's name, at most 255 characters: required in 1.2.0 (CoreFlowInfo), optional in 1.1.0. */
+  name: string;
   /** Lowercase hex SHA-256 of the file; the client computes it when absent. */
   sha256?: string;
 }

@@ -10,9 +10,11 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import type { EventSink } from '../../domain/events/types.ts';
+import { REJECTING_CODES } from '../../domain/lifecycle/codes.ts';
 import { recordLifecycleStatus } from '../../domain/lifecycle/lifecycle-service.ts';
 import { isStorableText } from '../../domain/text.ts';
 import { readCdar } from '../afnor/cdar.ts';
+import { isOwn212 } from '../outbound/status-212-store.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import type { Flow, FlowFailure } from '../afnor/types.ts';
 import { matchSubmission } from './match.ts';
@@ -72,6 +74,11 @@ export async function handleFlow(deps: FlowDeps, flow: Flow): Promise<FlowOutcom
   const message = readCdar(fetched.bytes);
   if ('error' in message) return problem(deps, flowId, 'unreadable-cdar', { error: message.error.slice(0, 500) });
   const { status, typeCode } = message;
+  // The PA echoing the seller's own 212 (its message id is a payment's): already in the history, from the gateway.
+  if (status.code === 212 && message.messageId && (await isOwn212(deps.db, message.messageId))) {
+    deps.log.debug({ flowId, paymentId: message.messageId }, 'pa status poller: echo of our own 212, not recorded again');
+    return { done: true, recorded: false };
+  }
   const read = { invoiceNumber: status.invoiceNumber, sellerSiren: status.sellerSiren, code: status.code, typeCode, label: status.label };
   const match = await matchSubmission(deps.db, { ...status, typeCode });
   if (!match.ok)
@@ -90,5 +97,17 @@ export async function handleFlow(deps: FlowDeps, flow: Flow): Promise<FlowOutcom
     { flowId, submissionId: match.submissionId, code: status.code, duplicate: result.duplicate },
     'pa status poller: status recorded',
   );
+  if (!result.duplicate && REJECTING_CODES.includes(status.code) && result.submission.processingState === 'rejected') {
+    deps.log.info(
+      {
+        flowId,
+        submissionId: match.submissionId,
+        code: status.code,
+        rule: status.reasonCode ?? `CDV-${status.code}`,
+        reason: status.reason,
+      },
+      'document rejected by the platform',
+    );
+  }
   return { done: true, recorded: !result.duplicate };
 }

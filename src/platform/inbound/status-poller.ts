@@ -77,7 +77,7 @@ export function createStatusPoller(options: StatusPollerOptions): StatusPoller {
     try {
       const result = await runRound(deps, state);
       retryAfterMs = result.retryAfterMs;
-      if (result.recorded > 0) log.info({ recorded: result.recorded }, 'pa status poller: statuses recorded');
+      if (result.recorded > 0) log.debug({ recorded: result.recorded }, 'pa status poller: statuses recorded');
     } catch (error) {
       log.error({ err: error }, 'pa status poller: round failed; the next one retries');
     }

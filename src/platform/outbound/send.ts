@@ -1,6 +1,6 @@
 /**
  * Sends one validated document to the PA (AFNOR XP Z12-013 Flow Service
- * 1.1.0, operation createFlow) at most once: the attempt is committed as
+ * 1.2.0 or 1.1.0, operation createFlow, with the file's `name`) at most once: the attempt is committed as
  * "outcome unknown" before the request, so after a lost answer or a crash the
  * next attempt first searches the PA by trackingId (the submission id) and
  * takes the flow it finds as the 202 would have given it, searching again over
@@ -27,6 +27,8 @@ export interface SendDeps {
   leaseMs: number;
   /** After an unknown outcome: how long to keep searching before sending again (default UNKNOWN_OUTCOME_GRACE). */
   unknownOutcome?: UnknownOutcomeGrace;
+  /** The document's seller SIREN goes as `Organization-Id` on its createFlow and trackingId search (PA_ORGANIZATION_ID=seller). */
+  organizationPerSeller?: boolean;
 }
 
 /** After an unknown outcome, search by trackingId every `searchEveryMs` until `graceMs` after the attempt began. */
@@ -48,7 +50,7 @@ export const UNKNOWN_OUTCOME_GRACE: UnknownOutcomeGrace = { graceMs: 120_000, se
  */
 export type SendResult = 'sent' | 'rejected' | 'retry' | 'gone';
 
-const RULES: readonly ProcessingRule[] = ['B2B', 'B2BInt', 'B2C'];
+const RULES: readonly ProcessingRule[] = ['B2B', 'B2BInt', 'B2C', 'B2G', 'B2GInt', 'B2GOutOfScope'];
 
 /** `<BT-1>.xml`, reduced to characters any PA's storage accepts. */
 export function flowFileName(number: string): string {
@@ -82,8 +84,12 @@ export function describeFailure(failure: FlowFailure): string {
 }
 
 /** The earliest outgoing flow the PA holds with trackingId `submissionId` (searchFlow), or undefined; a failure as is. */
-async function findSent(client: FlowClient, submissionId: string): Promise<{ ok: true; flow: Flow | undefined } | FlowFailure> {
-  const found = await client.searchFlows({ trackingId: submissionId, flowDirection: ['Out'] }, 100);
+async function findSent(
+  client: FlowClient,
+  submissionId: string,
+  organizationId?: string,
+): Promise<{ ok: true; flow: Flow | undefined } | FlowFailure> {
+  const found = await client.searchFlows({ trackingId: submissionId, flowDirection: ['Out'] }, 100, organizationId);
   if (!found.ok) return found;
   const ours = found.results.filter((flow) => flow.trackingId === submissionId && typeof flow.flowId === 'string');
   ours.sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt));
@@ -111,6 +117,7 @@ export async function sendOne(deps: SendDeps, submissionId: string): Promise<Sen
     return apply({ flowId: flow.flowId, submittedAt: flow.submittedAt ?? undefined, acknowledgement });
   }
   if (!document) throw new Error('validated submission without generated documents');
+  const organizationId = deps.organizationPerSeller ? (document.sellerSiren ?? undefined) : undefined;
 
   const fail = async (failure: FlowFailure, attempt: number, outcomeUnknown: boolean, what = 'createFlow') => {
     const error = `${what}: ${describeFailure(failure)}`;
@@ -121,7 +128,7 @@ export async function sendOne(deps: SendDeps, submissionId: string): Promise<Sen
   };
 
   if (flow?.outcomeUnknown) {
-    const found = await findSent(client, submissionId);
+    const found = await findSent(client, submissionId, organizationId);
     if (!found.ok) return fail(found, flow.attempts, true, 'search by trackingId');
     if (found.flow) return apply(found.flow);
     // Prefer waiting: a PA may store the flow after our timeout; search again until the grace period has passed.
@@ -160,6 +167,7 @@ export async function sendOne(deps: SendDeps, submissionId: string): Promise<Sen
     flowInfo: flowInfoOf(input, document),
     file,
     fileName: flowFileName(input.submission.number),
+    organizationId,
   });
   if (result.ok) return apply(result.flow);
   if (result.kind === 'retryable') return fail(result, attempt, false);
@@ -174,9 +182,9 @@ export async function sendOne(deps: SendDeps, submissionId: string): Promise<Sen
     return fail(result, attempt, false);
   }
   const error = `createFlow: ${describeFailure(result)}`;
-  log.warn({ submissionId, attempt, error }, 'pa sender: the PA refused the flow, document rejected');
   const rule = result.errorCode ?? `HTTP-${result.status}`;
   const message = result.errorMessage ?? `The platform refused the flow (HTTP ${result.status})`;
+  log.warn({ submissionId, attempt, error, rule }, 'pa sender: the PA refused the flow, document rejected');
   const rejected = await rejectRefused(db, events, submissionId, { source: 'platform', errors: [{ rule, message }] }, error);
   return rejected ? 'rejected' : 'gone';
 }

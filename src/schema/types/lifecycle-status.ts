@@ -77,6 +77,11 @@ export const LifecycleStatusRef = builder.objectRef<LifecycleStatusRow>('Lifecyc
       resolve: (entry) => lifecycleCode(entry.code)?.final ?? false,
     }),
     occurredAt: t.field({ type: 'DateTime', resolve: (entry) => entry.occurredAt }),
+    source: t.string({
+      description:
+        "Who emitted it: `platform` (the PA's statuses) or `seller` (the 212 Encaissée the gateway sent for a recorded payment).",
+      resolve: (entry) => entry.source ?? 'platform',
+    }),
     reason: t.exposeString('reason', { nullable: true, description: 'Reason, notably for 210, 213 and 501.' }),
     reasonCode: t.exposeString('reasonCode', { nullable: true }),
     flags: t.field({

@@ -4,6 +4,7 @@
  */
 import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
 import { createSeller, getSeller, listSellers, replaceSeller, type SellerRecord } from '../../domain/sellers/sellers-service.ts';
+import type { DirectoryLookup } from '../../model/directory.ts';
 import type { SellerProfileInput } from '../../model/seller-profile.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
@@ -37,10 +38,47 @@ builder.objectType(SellerExists, {
   fields: (t) => ({ existing: t.field({ type: SellerRef, resolve: (error) => error.existing }) }),
 });
 
-const SellerSavedRef = builder.objectRef<{ seller: SellerRecord; created: boolean }>('SellerSaved').implement({
-  description: 'The seller was stored; `seller` is it as stored (defaults filled in).',
-  fields: (t) => ({ seller: t.field({ type: SellerRef, resolve: (r) => r.seller }) }),
+/** Something about a stored seller to act on, not an error (createSeller). */
+interface SellerWarning {
+  code: string;
+  message: string;
+}
+
+const SellerWarningRef = builder.objectRef<SellerWarning>('SellerWarning').implement({
+  description: 'Something to act on about a stored seller; it was stored all the same.',
+  fields: (t) => ({
+    code: t.exposeString('code', { description: '`directory-unregistered`: the PA directory has no line for its SIREN.' }),
+    message: t.exposeString('message'),
+  }),
 });
+
+const SellerSavedRef = builder.objectRef<{ seller: SellerRecord; created: boolean; warnings?: SellerWarning[] }>('SellerSaved').implement({
+  description: 'The seller was stored; `seller` is it as stored (defaults filled in).',
+  fields: (t) => ({
+    seller: t.field({ type: SellerRef, resolve: (r) => r.seller }),
+    warnings: t.field({
+      type: [SellerWarningRef],
+      description:
+        "createSeller: the PA directory has no line for the seller's SIREN (every issuing SIREN must be registered to " +
+        'receive, DSE v3.2 § 3.5); empty otherwise, and when no directory is configured or it cannot be asked.',
+      resolve: (r) => r.warnings ?? [],
+    }),
+  }),
+});
+
+/** The warnings of a new seller: its SIREN unknown to the directory (nothing when the directory cannot say). */
+async function directoryWarnings(lookup: DirectoryLookup, siren: string): Promise<SellerWarning[]> {
+  const answer = await lookup(siren);
+  if (answer.kind !== 'entry' || answer.entry.registered) return [];
+  return [
+    {
+      code: 'directory-unregistered',
+      message:
+        `The PA directory has no line for SIREN ${siren}: register it to receive e-invoices (every issuing SIREN must ` +
+        'be, DSE v3.2 § 3.5); its documents are issued all the same',
+    },
+  ];
+}
 
 const SIREN = /^\d{9}$/;
 
@@ -76,7 +114,8 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: SellerProfileInputRef, required: true }) },
     resolve: async (_root, { input }, ctx, info) => {
       const result = await createSeller(ctx.db, tenantOf(ctx).id, inputToWire(input) as SellerProfileInput);
-      if (result.ok) return { seller: result.seller, created: true };
+      if (result.ok)
+        return { seller: result.seller, created: true, warnings: await directoryWarnings(ctx.directory, result.seller.profile.siren) };
       if (result.code === 'exists') throw new SellerExists(result.seller);
       if (result.code === 'invalid') throw new ValidationFailed(inputIssues(info, result.violations));
       throw new Error(`createSeller: unexpected ${result.code}`);

@@ -17,7 +17,7 @@ import {
 } from '../../domain/submissions/read/index.ts';
 import type { Context } from '../../app/context.ts';
 import { tenantOf } from '../auth.ts';
-import { badInput } from '../bad-input.ts';
+import { badCursor, badInput } from '../bad-input.ts';
 import { builder } from '../builder.ts';
 import { DocumentTypeEnum, ProcessingStateEnum } from './enums.ts';
 import { readFilter, readOrder, sirenArgument, SubmissionFilterInput, SubmissionOrderInput } from './submission-filter.ts';
@@ -35,7 +35,7 @@ function position(order: SubmissionOrder, cursor: string | null | undefined, nam
   if (cursor == null) return undefined;
   const found = positionOf(order.field, cursor);
   // A cursor of another order (or none at all) is the client's mistake, never a silent first page.
-  if (!found) throw badInput(name, "pass a cursor from a previous page of the same order (an edge's cursor or pageInfo.endCursor)");
+  if (!found) throw badCursor(name, "pass a cursor from a previous page of the same order (an edge's cursor or pageInfo.endCursor)");
   return found;
 }
 

@@ -14,7 +14,7 @@ import {
   rotateSecret,
 } from '../../webhooks/index.ts';
 import { tenantOf } from '../auth.ts';
-import { builder } from '../builder.ts';
+import { builder, type SchemaTypes } from '../builder.ts';
 import { inputIssues } from '../input-issues.ts';
 import { inputToWire } from '../wire-names.ts';
 import { NotFound, ValidationFailed } from './errors.ts';
@@ -68,7 +68,7 @@ interface WithSecret {
   secret: string;
 }
 
-const withSecretFields = (t: PothosSchemaTypes.ObjectFieldBuilder<any, WithSecret>) => ({
+const withSecretFields = (t: PothosSchemaTypes.ObjectFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<SchemaTypes>, WithSecret>) => ({
   endpoint: t.field({ type: WebhookEndpointRef, resolve: (r: WithSecret) => r.endpoint }),
   secret: t.string({ description: 'The signing secret (whsec_…). Shown once: store it now.', resolve: (r: WithSecret) => r.secret }),
 });

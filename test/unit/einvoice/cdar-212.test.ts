@@ -80,6 +80,7 @@ describe('writeStatus212', () => {
         occurredAt: '2026-11-26T00:00:00.000Z',
       },
       typeCode: '380',
+      messageId: message.messageId,
     });
   });
 

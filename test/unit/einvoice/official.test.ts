@@ -74,3 +74,28 @@ describe.each(EXAMPLES)('examples/$file', ({ derived, preceding, shows }) => {
     expect({ ubl: fatal.ubl.map(describeFinding), cii: fatal.cii.map(describeFinding) }).toEqual({ ubl: [], cii: [] });
   });
 });
+
+// Business buyers outside France named by a VAT number only (issue 25 item 10): BR-CO-09 takes any ISO 3166-1
+// prefix (GB, CH, NO), and BT-49 is the VAT number under its country's EAS scheme when there is no e-mail.
+describe.each<[string, string, string | undefined, string]>([
+  ['GB', 'GB123456789', undefined, '9932'],
+  ['CH', 'CHE123456789', undefined, '9927'],
+  ['NO', 'NO987654321MVA', 'post@example.no', 'EM'],
+  ['DE', 'DE123456789', undefined, '9930'],
+  ['IT', 'IT02241850367', undefined, '0211'],
+  ['GR', 'EL094259216', undefined, '9933'],
+])('a buyer in %s with VAT number %s, e-mail %s', (country, vat, email, scheme) => {
+  it(`is accepted, BT-49 under scheme ${scheme}, and passes the official artefacts in UBL and CII`, async () => {
+    const body = structuredClone(invoice);
+    body.number = `FA-VAT-${country}`;
+    body.customer_snapshot.billing_address.country = country;
+    body.customer_snapshot.tax_ids = [{ type: 'eu_vat', value: vat }];
+    if (email === undefined) delete body.customer_snapshot.email;
+    else body.customer_snapshot.email = email;
+    const derived = deriveFromBody(deriveInput('invoice', body, undefined));
+    expect(derived.violations).toEqual([]);
+    expect(derived.document!.buyer.endpoint?.scheme).toBe(scheme);
+    const fatal = await officialFatal(validator, derived.document!, undefined);
+    expect({ ubl: fatal.ubl.map(describeFinding), cii: fatal.cii.map(describeFinding) }).toEqual({ ubl: [], cii: [] });
+  });
+});

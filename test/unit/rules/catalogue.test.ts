@@ -56,7 +56,13 @@ describe('RULE_CATALOGUE', () => {
       'BR-O-05',
       'BR-AE-02',
       'BR-IC-02',
+      'BR-S-02',
+      'BR-Z-02',
+      'BR-E-02',
+      'BR-G-02',
       'BR-IC-11',
+      'GW-CONTROL-CHARACTER',
+      'BR-29',
       'BR-FR-CO-07',
       'BR-FR-CO-09',
       'BR-Z-09',
@@ -65,6 +71,9 @@ describe('RULE_CATALOGUE', () => {
       'BR-IC-09',
       'BR-G-09',
       'BR-O-09',
+      'GW-SELLER-MISSING',
+      'GW-SELLER-UNKNOWN',
+      'GW-SELLER-MISMATCH',
       'GW-LIFECYCLE-CODE',
       'GW-DATE-TIME',
       'GW-SUBMISSION-UNKNOWN',
@@ -85,6 +94,8 @@ describe('RULE_CATALOGUE', () => {
       'GW-SELLER-EMAIL',
       'GW-SELLER-IBAN',
       'GW-SELLER-BIC',
+      'GW-SELLER-VAT-REGIME',
+      'GW-SELLER-SIREN-PATH',
       'GW-SELLER-TEXT',
       'GW-SHAPE',
     ]);
@@ -92,7 +103,7 @@ describe('RULE_CATALOGUE', () => {
 
   it.each(RULE_CATALOGUE.map((entry) => [entry.id, entry] as const))('%s has a summary and a reference', (_id, entry) => {
     expect(entry.summary.length).toBeGreaterThan(20);
-    expect(entry.reference).toMatch(/spec §|EN 16931|FNFE-MPE/);
+    expect(entry.reference).toMatch(/spec §|EN 16931|FNFE-MPE|DSE v3\.2/);
   });
 
   it('cites the EN 16931 rule for the ids it reuses', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCreditNote, checkInvoice, isSupportedCurrency, SUPPORTED_CURRENCIES } from '../../../src/domain/rules/index.ts';
 import { creditNote, invoice } from '../../support/documents.ts';
+import { CURRENCY_ROWS } from '../../support/rule-tables.ts';
 
 const SPEC_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'KRW', 'XOF', 'XAF', 'BHD', 'KWD', 'TND'];
 
@@ -49,18 +50,7 @@ describe('currency rule (/currency)', () => {
     ]);
   });
 
-  it.each([
-    ['DKK', 'GW-CURRENCY-UNSUPPORTED'],
-    ['SEK', 'GW-CURRENCY-UNSUPPORTED'],
-    ['XTS', 'GW-CURRENCY-UNSUPPORTED'], // ISO 4217 testing code: real, not supported
-    ['EURO', 'BR-CL-04'],
-    ['eur', 'BR-CL-04'],
-    ['Eur', 'BR-CL-04'],
-    ['EU', 'BR-CL-04'],
-    ['XYZ', 'BR-CL-04'],
-    [' EUR', 'BR-CL-04'],
-    ['', 'BR-CL-04'],
-  ])('%j -> %s on an invoice and a credit note', (code, rule) => {
+  it.each(CURRENCY_ROWS)('%j -> %s on an invoice and a credit note', (code, rule) => {
     const expected = [{ path: ['currency'], rule, message: expect.stringContaining(JSON.stringify(code)) }];
     expect(checkInvoice(invoice().withCurrency(code).build())).toEqual(expected);
     expect(checkCreditNote(creditNote().withCurrency(code).build())).toEqual(expected);

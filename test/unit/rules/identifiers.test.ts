@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkTaxId, luhnValid } from '../../../src/domain/rules/identifiers.ts';
 import { checkInvoice } from '../../../src/domain/rules/index.ts';
 import { invoice } from '../../support/documents.ts';
+import { SIREN_ROWS, SIRET_ROWS, VAT_ROWS } from '../../support/rule-tables.ts';
 
 /** The rule a tax id breaks, or null; the message must name the value. */
 function ruleOf(type: string, value: string): string | null {
@@ -22,18 +23,7 @@ function luhnCheckDigit(base: string): string {
 }
 
 describe('SIREN (types siren, fr_siren)', () => {
-  it.each([
-    ['siren', '732829320', null],
-    ['SIREN', '732829320', null],
-    ['fr_siren', '356000000', null],
-    ['siren', '732829321', 'GW-SIREN'],
-    ['siren', '73282932', 'GW-SIREN'],
-    ['siren', '7328293200', 'GW-SIREN'],
-    ['siren', '73282932A', 'GW-SIREN'],
-    ['siren', '732 829 320', 'GW-SIREN'],
-    ['siren', '', 'GW-SIREN'],
-    ['fr_siren', '١٢٣٤٥٦٧٨٩', 'GW-SIREN'], // non-ASCII digits
-  ])('%s %j -> %s', (type, value, rule) => {
+  it.each(SIREN_ROWS)('%s %j -> %s', (type, value, rule) => {
     expect(ruleOf(type, value)).toBe(rule);
   });
 });
@@ -44,57 +34,18 @@ describe('SIRET (types siret, fr_siret)', () => {
     expect(luhnValid('35600000049814')).toBe(false);
   });
 
-  it.each([
-    ['siret', '73282932000074', null],
-    ['FR_SIRET', '73282932000074', null],
-    ['siret', '35600000000048', null], // La Poste head office (Luhn-valid)
-    ['siret', '35600000049837', null], // La Poste establishment: digit sum 45
-    ['siret', '35600000049814', null], // La Poste establishment: digit sum 40
-    ['siret', '73282932000075', 'GW-SIRET'],
-    ['siret', '7328293200007', 'GW-SIRET'],
-    ['siret', '732829320000740', 'GW-SIRET'],
-    ['siret', '7328293200007A', 'GW-SIRET'],
-    ['siret', '732 829 320 00074', 'GW-SIRET'],
-    ['siret', '35600000049838', 'GW-SIRET'], // La Poste, digit sum 46
-    ['siret', '35600000000014', 'GW-SIRET'], // La Poste, Luhn-valid but digit sum 19
-  ])('%s %j -> %s', (type, value, rule) => {
+  it.each(SIRET_ROWS)('%s %j -> %s', (type, value, rule) => {
     expect(ruleOf(type, value)).toBe(rule);
   });
 });
 
 describe('VAT numbers (types eu_vat, fr_vat, vat)', () => {
-  it.each([
-    ['eu_vat', 'FR40303265045', null],
-    ['fr_vat', 'FR40303265045', null],
-    ['VAT', 'FR40303265045', null],
-    ['eu_vat', 'FR41303265045', 'GW-VAT-FR-KEY'],
-    ['eu_vat', 'FR00303265045', 'GW-VAT-FR-KEY'],
-    ['eu_vat', 'FRAB303265045', null], // alphabetic key: format only
-    ['eu_vat', 'FR4030326504', 'GW-VAT-FORMAT'],
-    ['eu_vat', 'FR 40303265045', 'GW-VAT-FORMAT'],
-    ['eu_vat', 'FR40 303265045', 'GW-VAT-FORMAT'],
-    ['eu_vat', 'fr40303265045', 'BR-CO-09'], // lowercase prefix is not a VAT prefix
-    ['eu_vat', 'EL123456789', null],
-    ['eu_vat', 'GR123456789', 'BR-CO-09'],
-    ['eu_vat', 'EL12345678', 'GW-VAT-FORMAT'],
-    ['eu_vat', 'DE123456789', null],
-    ['eu_vat', 'DE12345678', 'GW-VAT-FORMAT'],
-    ['eu_vat', 'DE1234567890', 'GW-VAT-FORMAT'],
-    ['eu_vat', 'ESX1234567B', null],
-    ['eu_vat', 'ESx1234567B', 'GW-VAT-FORMAT'], // lowercase after the prefix
-    ['eu_vat', 'XI123456789', null],
-    ['eu_vat', 'XI123456789012', null],
-    ['eu_vat', 'XIGD123', null],
-    ['eu_vat', 'XI12345678', 'GW-VAT-FORMAT'],
-    ['eu_vat', 'XI123456797', 'GW-VAT-FORMAT'], // GB check digits 97-99 do not exist
-    ['eu_vat', 'XI123 4567 89', 'GW-VAT-FORMAT'],
-    ['eu_vat', 'GB123456789', 'BR-CO-09'],
-    ['eu_vat', 'CHE123456789', 'BR-CO-09'],
-    ['eu_vat', 'HR46830600751', null], // real fixture value
-    ['eu_vat', 'DK87654321', null], // real fixture value
-    ['eu_vat', '', 'BR-CO-09'],
-  ])('%s %j -> %s', (type, value, rule) => {
+  it.each(VAT_ROWS)('%s %j -> %s', (type, value, rule) => {
     expect(ruleOf(type, value)).toBe(rule);
+  });
+
+  it('names the EL prefix for a Greek number written GR', () => {
+    expect(checkTaxId('eu_vat', 'GR094259216')?.message).toContain('"EL094259216"');
   });
 
   it('reports a value failing several checks once, with the first failing rule', () => {

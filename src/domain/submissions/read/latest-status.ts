@@ -21,6 +21,7 @@ export interface StatusJson {
   platformLabel: string | null;
   flags: string[];
   recordedAt: string;
+  source: string;
 }
 
 /**
@@ -30,7 +31,8 @@ export interface StatusJson {
  */
 export const latestStatusColumn = sql<StatusJson | null>`(
   select json_build_object('id', l.id, 'submissionId', l.submission_id, 'code', l.code, 'occurredAt', l.occurred_at,
-    'reason', l.reason, 'reasonCode', l.reason_code, 'platformLabel', l.platform_label, 'flags', l.flags, 'recordedAt', l.recorded_at)
+    'reason', l.reason, 'reasonCode', l.reason_code, 'platformLabel', l.platform_label, 'flags', l.flags, 'recordedAt', l.recorded_at,
+    'source', l.source)
   from lifecycle_statuses l where l.submission_id = "submissions"."id"
   order by l.occurred_at desc, l.id desc limit 1)`;
 

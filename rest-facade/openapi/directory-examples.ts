@@ -1,0 +1,35 @@
+/** Examples of `GET /v1/directory/{siren}`'s replies (`./directory.ts`), validated against their schemas by the OpenAPI test. */
+import { type Example, problem } from './example-values.ts';
+
+const entry = {
+  siren: '732829320',
+  registered: true,
+  lines: [{ addressing_identifier: '732829320', platform: 'WK', status: 'Enabled' }],
+  checked_at: '2026-11-27T15:20:02.000Z',
+};
+
+/** Examples of the directory's replies. */
+export const directoryExamples: Record<string, Example> = {
+  DirectoryRegistered: { summary: 'A company registered with a SIREN-level line', value: entry },
+  DirectoryUnregistered: {
+    summary: 'A SIREN the directory does not know: its invoices are reported (B2C), not e-invoiced',
+    value: { siren: '999000003', registered: false, lines: [], checked_at: entry.checked_at },
+  },
+  DirectoryMalformedSiren: {
+    summary: 'siren is not a SIREN',
+    value: problem('malformed-request', 'Malformed request', 400, {
+      detail: 'siren must be a SIREN: 9 digits with a valid Luhn key',
+      errors: [{ parameter: 'siren', message: 'must be a SIREN: 9 digits with a valid Luhn key' }],
+    }),
+  },
+  DirectoryNotConfigured: {
+    summary: 'No directory configured',
+    value: problem('directory-not-configured', 'No directory configured', 501, { detail: 'No directory is configured (PA_DIRECTORY_URL)' }),
+  },
+  DirectoryUnavailable: {
+    summary: "The PA's directory cannot be asked now",
+    value: problem('service-unavailable', 'Service unavailable', 503, {
+      detail: "The PA's directory could not be asked now (siren: HTTP 503): try again later",
+    }),
+  },
+};

@@ -1,0 +1,188 @@
+/**
+ * Sends the 212 Encaissée of recorded payments to the PA (AFNOR XP Z12-013 createFlow, `flowSyntax: "CDAR"`,
+ * `processingRule: "B2B"`, `trackingId` = the payment's gateway UUID), at most once, as the invoice sender does
+ * (send.ts): the attempt is committed "outcome unknown" before the request, and after a lost answer or a crash the
+ * next attempt first searches the PA by trackingId. Each CDAR (written when the payment was recorded) is validated
+ * with the official artefacts (CDAR D22B XSD, BR-FR CDV schematron) first: one they refuse is never sent, its
+ * payment `rejected` with the findings. A second round re-reads the flows whose acknowledgement is Pending. Started
+ * by the flow connector (flow-connector.ts); woken when a payment is recorded, polls every `pollMs` otherwise.
+ */
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import type { EventSink } from '../../domain/events/types.ts';
+import { onPaymentRecorded } from '../../domain/payments/payments-service.ts';
+import { createWaiter } from '../../lib/waiter.ts';
+import type { Validator } from '../../validation/index.ts';
+import type { FlowClient } from '../afnor/client.ts';
+import type { Flow, FlowFailure } from '../afnor/types.ts';
+import { retryDelayMs } from './backoff.ts';
+import { LEASE_MS } from './flow-sender.ts';
+import { describeFailure } from './send.ts';
+import {
+  apply212Flow,
+  begin212Attempt,
+  claimDue212,
+  load212,
+  postpone212,
+  record212Failure,
+  reject212,
+  rejectOrphaned212,
+  unacknowledged212,
+} from './status-212-store.ts';
+
+export interface Status212SenderOptions {
+  db: Db;
+  events: EventSink;
+  client: FlowClient;
+  log: Logger;
+  /** The official artefacts; undefined with `VALIDATION=native` (the gateway's own writer is then trusted). */
+  validator?: Validator | undefined;
+  /** When not woken: how often due 212s and pending acknowledgements are looked at, in milliseconds (default 5000). */
+  pollMs?: number;
+}
+
+export interface Status212Sender {
+  wake(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** How one 212 went. */
+export type Send212Result = 'sent' | 'rejected' | 'retry' | 'gone';
+
+/** The PA's earliest outgoing flow with trackingId `id`, or undefined; a failure as is. */
+async function findSent(client: FlowClient, id: string): Promise<{ ok: true; flow: Flow | undefined } | FlowFailure> {
+  const found = await client.searchFlows({ trackingId: id, flowDirection: ['Out'] }, 100);
+  if (!found.ok) return found;
+  const ours = found.results.filter((flow) => flow.trackingId === id && typeof flow.flowId === 'string');
+  ours.sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt));
+  return { ok: true, flow: ours[0] };
+}
+
+/** Sends (or finishes sending) the 212 of payment `id`. Throws only on the unexpected. */
+export async function send212(
+  deps: Required<Pick<Status212SenderOptions, 'db' | 'events' | 'client' | 'log'>> & { validator?: Validator },
+  id: string,
+): Promise<Send212Result> {
+  const { db, events, client, log } = deps;
+  const pending = await load212(db, id);
+  if (!pending) return 'gone';
+  const apply = async (flow: Flow | { flowId: string; submittedAt?: string }) => {
+    const applied = await apply212Flow(db, events, { paymentId: id }, flow);
+    return applied.matched ? (applied.state === 'rejected' ? 'rejected' : 'sent') : 'gone';
+  };
+  const fail = async (failure: FlowFailure, attempt: number, outcomeUnknown: boolean, what = 'createFlow') => {
+    const error = `${what}: ${describeFailure(failure)}`;
+    log.warn({ paymentId: id, attempt, error }, '212 sender: attempt failed, will retry');
+    await record212Failure(db, id, {
+      outcomeUnknown,
+      error,
+      delayMs: retryDelayMs(attempt, failure.kind === 'retryable' ? failure.retryAfterMs : undefined),
+    });
+    return 'retry' as const;
+  };
+  if (pending.outcomeUnknown) {
+    const found = await findSent(client, id);
+    if (!found.ok) return fail(found, pending.attempts, true, 'search by trackingId');
+    if (found.flow) return apply(found.flow);
+  }
+  if (deps.validator) {
+    const report = await deps.validator.validateCdar(pending.cdar);
+    if (report.fatal.length > 0) {
+      const errors = report.fatal.map((f) => ({ rule: f.rule, message: f.message, ...(f.location ? { location: f.location } : {}) }));
+      log.error({ paymentId: id, rules: errors.map((e) => e.rule) }, '212 sender: the official artefacts refuse the 212, not sent');
+      return (await reject212(db, id, errors, 'refused by the official artefacts')) ? 'rejected' : 'gone';
+    }
+  }
+  const attempt = await begin212Attempt(db, id, LEASE_MS);
+  if (attempt === undefined) return 'gone';
+  const fileName = `212-${id}.xml`;
+  const result = await client.submitFlow({
+    flowInfo: { flowSyntax: 'CDAR', processingRule: 'B2B', trackingId: id, name: fileName },
+    file: Buffer.from(pending.cdar, 'utf8'),
+    fileName,
+  });
+  if (result.ok) return apply(result.flow);
+  if (result.kind === 'retryable') return fail(result, attempt, false);
+  if (result.kind === 'unknown-outcome') return fail(result, attempt, true);
+  if (result.authentication || result.status === 401 || result.status === 403) return fail(result, attempt, false);
+  const error = `createFlow: ${describeFailure(result)}`;
+  const rule = result.errorCode ?? `HTTP-${result.status}`;
+  const message = result.errorMessage ?? `The platform refused the flow (HTTP ${result.status})`;
+  log.warn({ paymentId: id, attempt, error }, '212 sender: the PA refused the flow');
+  return (await reject212(db, id, [{ rule, message }], error)) ? 'rejected' : 'gone';
+}
+
+/** Builds the 212 sender (see the module comment); nothing runs before `start`. */
+export function create212Sender(options: Status212SenderOptions): Status212Sender {
+  const { db, events, client, log, validator } = options;
+  const deps = { db, events, client, log, validator };
+  const tick = createWaiter(options.pollMs ?? 5000);
+  const failures = new Map<string, number>();
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let unsubscribe: (() => void) | undefined;
+
+  async function sendDue(): Promise<void> {
+    for (;;) {
+      const ids = await claimDue212(db, 8, LEASE_MS);
+      if (ids.length === 0 || !running) return;
+      for (const id of ids) {
+        if (!running) return;
+        try {
+          const result = await send212(deps, id);
+          failures.delete(id);
+          if (result === 'sent' || result === 'rejected') log.info({ paymentId: id, state: result }, '212 sender: 212 handed over');
+        } catch (error) {
+          const count = (failures.get(id) ?? 0) + 1;
+          failures.set(id, count);
+          log.warn({ paymentId: id, attempt: count, err: error }, '212 sender: unexpected failure, will retry');
+          await postpone212(db, id, retryDelayMs(count)).catch(() => {});
+        }
+      }
+    }
+  }
+
+  /** Re-reads the flows the PA holds whose acknowledgement is still Pending. */
+  async function acknowledgements(): Promise<void> {
+    for (const { id, flowId } of await unacknowledged212(db, 50)) {
+      if (!running) return;
+      const read = await client.getFlow(flowId, 'Metadata');
+      if (!read.ok) {
+        log.warn({ paymentId: id, flowId, error: describeFailure(read) }, '212 sender: could not read a flow');
+        return;
+      }
+      await apply212Flow(db, events, { flowId }, read.flow);
+    }
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      try {
+        await sendDue();
+        await acknowledgements();
+        const orphaned = await rejectOrphaned212(db);
+        if (orphaned > 0) log.warn({ count: orphaned }, '212 sender: payments of rejected invoices, their 212 not sent');
+      } catch (error) {
+        if (running) log.warn({ err: error }, '212 sender: round failed');
+      }
+      if (running) await tick.wait();
+    }
+  }
+
+  return {
+    wake: () => tick.wake(),
+    start() {
+      if (running) return;
+      running = true;
+      unsubscribe = onPaymentRecorded(db, () => tick.wake());
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      unsubscribe?.();
+      tick.cancel();
+      await loop;
+    },
+  };
+}
