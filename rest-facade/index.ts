@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { CreateContext } from '../src/app/context.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../src/db/availability.ts';
 import type { AuthFailure } from '../src/domain/tenancy/tenancy-service.ts';
+import { type AuthFailureThrottle, createAuthFailureThrottle } from '../src/limits/auth-failures.ts';
 import { OperationFailed, type RunOperation } from '../src/graphql/run-operation.ts';
 import { openApiDocument } from './openapi/index.ts';
 import { serversFor } from './openapi/servers.ts';
@@ -42,8 +43,16 @@ function hasUnreadBody(req: IncomingMessage): boolean {
 
 /** Builds the facade's request handler. */
 /** `publicUrl`: the gateway's public base URL (`PUBLIC_URL`), the OpenAPI document's server; unset, the request's origin. */
-export function createRestFacade(deps: { run: RunOperation; createContext: CreateContext; log: Logger; publicUrl?: string }) {
+export function createRestFacade(deps: {
+  run: RunOperation;
+  createContext: CreateContext;
+  log: Logger;
+  publicUrl?: string;
+  /** Failed authentications per client address on `/pa/v1` (default: 30 a minute, src/limits/auth-failures.ts). */
+  authFailures?: AuthFailureThrottle;
+}) {
   const log = deps.log.child({ component: 'rest' });
+  const authFailures = deps.authFailures ?? createAuthFailureThrottle();
   const run = deps.run;
   const router = Router();
   const noop = () => {};
@@ -78,10 +87,19 @@ export function createRestFacade(deps: { run: RunOperation; createContext: Creat
     // A token in the path stands for the header. RFC 6750 § 2 wants one method per request; the path wins, as a PA
     // that registered such a URL may send an Authorization header of its own.
     const pathToken = route.credentialParam ? match.params[route.credentialParam] : undefined;
+    // The PA-facing routes: an address that failed authentication too often is refused before its credential is checked.
+    const address = path.startsWith('/pa/v1/') ? (req.socket.remoteAddress ?? 'unknown') : undefined;
+    const wait = address === undefined ? undefined : authFailures.blocked(address);
+    if (wait !== undefined) {
+      log.warn({ requestId, path: redactPath(path), address }, 'too many failed authentications from this address: answered 429');
+      const detail = `Too many failed authentications from this address; retry after ${wait} s`;
+      return sendProblem(res, 'rateLimited', { detail }, { ...close(), ...authFailures.headers(wait) });
+    }
     try {
       const authorization = pathToken ? `Bearer ${pathToken}` : req.headers.authorization;
       const auth = await deps.createContext({ authorization, requestId });
       if (!auth.ok) {
+        if (address !== undefined) authFailures.failed(address);
         const challenge = auth.code === 'missing' ? 'Bearer realm="passerelle"' : 'Bearer realm="passerelle", error="invalid_token"';
         const detail = pathToken ? PATH_TOKEN_DETAIL : AUTH_DETAIL[auth.code];
         return sendProblem(res, 'unauthorized', { detail }, { ...close(), 'WWW-Authenticate': challenge });

@@ -10,6 +10,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLarge, readBody, sendError, sendJson } from './http.ts';
+import { createThrottle } from './throttle.ts';
 
 /** Token issuing and checking for one sandbox instance. */
 export interface SandboxAuth {
@@ -53,6 +54,15 @@ export function createSandboxAuth(options: {
   now: () => Date;
 }): SandboxAuth {
   const tokens = new Map<string, number>();
+  // Failed authentications per client address (throttle.ts): 429 before any credential is checked.
+  const throttle = createThrottle();
+  const addressOf = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
+  function throttled(req: IncomingMessage, res: ServerResponse): boolean {
+    const wait = throttle.blocked(addressOf(req));
+    if (wait === undefined) return false;
+    sendError(res, 429, 'TOO_MANY_REQUESTS', 'too many failed authentications from this address', { 'retry-after': String(wait) });
+    return true;
+  }
 
   function oauthError(res: ServerResponse, status: number, error: string, description: string): void {
     const headers: Record<string, string> = { 'cache-control': 'no-store' };
@@ -62,6 +72,7 @@ export function createSandboxAuth(options: {
 
   return {
     async token(req, res) {
+      if (throttled(req, res)) return;
       let form: URLSearchParams;
       try {
         form = new URLSearchParams((await readBody(req, 16 * 1024)).toString('utf8'));
@@ -82,6 +93,7 @@ export function createSandboxAuth(options: {
       const id = basic?.id ?? bodyId;
       const secret = basic?.secret ?? bodySecret;
       if (id === null || secret === null || !same(id, options.clientId) || !same(secret, options.clientSecret)) {
+        throttle.failed(addressOf(req));
         return oauthError(res, 401, 'invalid_client', 'client authentication failed');
       }
       const accessToken = randomBytes(32).toString('base64url');
@@ -95,14 +107,17 @@ export function createSandboxAuth(options: {
     },
 
     authorize(req, res) {
+      if (throttled(req, res)) return false;
       const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
       if (!match) {
+        throttle.failed(addressOf(req));
         sendError(res, 401, 'MISSING_TOKEN', 'a bearer token is required', { 'www-authenticate': 'Bearer realm="sandbox-pa"' });
         return false;
       }
       const expiresAt = tokens.get(match[1]!);
       if (expiresAt === undefined || expiresAt <= options.now().getTime()) {
         if (expiresAt !== undefined) tokens.delete(match[1]!);
+        throttle.failed(addressOf(req));
         sendError(res, 401, 'INVALID_TOKEN', 'the bearer token is unknown or expired', {
           'www-authenticate': 'Bearer realm="sandbox-pa", error="invalid_token"',
         });

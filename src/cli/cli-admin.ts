@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { createPlatformToken, createToken, revokeToken } from '../domain/tenancy/tenancy-service.ts';
 import { findTenant, listPlatformTokens, listTenants, listTokens, type TokenListing } from '../domain/tenancy/tenancy-store.ts';
 import { tokenPrefix } from '../domain/tenancy/token.ts';
+import { listProblems } from '../platform/inbound/inbound-store.ts';
 import { UsageError } from './cli-errors.ts';
 import { SELLER_COMMANDS } from './cli-sellers.ts';
 
@@ -103,6 +104,16 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   },
   'platform-token revoke': revoke,
   'platform-token list': { execute: async (db, _options, out) => printTokens(await listPlatformTokens(db), out) },
+  'pa-problems list': {
+    async execute(db, _options, out) {
+      // Incoming PA flows kept as problems (set aside, unreadable, unmatched...): docs/operations.md.
+      const problems = await listProblems(db);
+      if (problems.length === 0) out.log('(none)');
+      for (const row of problems)
+        out.log([row.seenAt.toISOString(), row.problem, row.flowId, row.connection, JSON.stringify(row.detail).slice(0, 300)].join('\t'));
+      return 0;
+    },
+  },
   'tenant list': {
     async execute(db, _options, out) {
       const tenants = await listTenants(db);

@@ -32,6 +32,8 @@ const COMMANDS: Record<string, string> = {
   platform-token revoke PREFIX|TOKEN     revoke it
   platform-token list                    platform credentials: prefix, name, created, revoked`,
   tenant: 'tenant list                            tenants, oldest first',
+  'pa-problems':
+    'pa-problems list                       incoming PA flows kept as problems (set aside, unreadable, unmatched), newest first',
   seller: `seller list --tenant NAME              the tenant's sellers: SIREN, name, VAT id, default, updated
   seller show SIREN --tenant NAME        one seller's profile (JSON, as GET /v1/sellers/{siren})
   seller set --file PROFILE.json --tenant NAME

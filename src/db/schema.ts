@@ -408,6 +408,8 @@ export const platformFlows = pgTable(
     lastError: text('last_error'),
     /** A createFlow was sent without a usable answer: search by trackingId before sending again. */
     outcomeUnknown: boolean('outcome_unknown').notNull().default(false),
+    /** When the latest createFlow attempt began (database clock): the unknown-outcome grace period counts from it. */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -442,6 +444,19 @@ export const platformInboundProblems = pgTable('platform_inbound_problems', {
   /** The status read from the CDAR when it could be read (invoice number, SIREN, code). */
   detail: jsonb('detail'),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Incoming PA flows whose fetch failed while the PA answered searches (issue 26, item 3): attempts so far and the
+ * first failure's time, so a flow the PA cannot serve is set aside after a bounded number of tries over a bounded
+ * time (src/platform/inbound/retries.ts), never holding the cursor forever.
+ */
+export const platformInboundRetries = pgTable('platform_inbound_retries', {
+  flowId: text('flow_id').primaryKey(),
+  connection: text('connection').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
 });
 
 /**

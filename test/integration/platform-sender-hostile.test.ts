@@ -65,6 +65,29 @@ describe.each(engines())('PA sender against a hostile Flow Service on %s', (engi
     );
   });
 
+  it('a PA storing the flow after our timeout (33 s for 30 s, scaled): searched over the grace period, found, never sent twice', async () => {
+    // Scaled: timeout 300 ms, the PA stores the flow 2.5 s after the request; grace 6 s, a search every 300 ms.
+    const { id, number } = await h.submit({ replies: [{ kind: 'accept-late', commitAfterMs: 2_500 }] });
+    h.run({ timeoutMs: 300, unknownOutcome: { graceMs: 6_000, searchEveryMs: 300 } });
+    expect(await h.record(id)).toMatchObject({ processing_state: 'sent' });
+    expect(h.fake.requests(number)).toHaveLength(1);
+    const flows = h.fake.flows(id);
+    expect(flows).toHaveLength(1);
+    expect(flows[0]!.trackingId).toBe(id);
+    expect(await h.delivery(id)).toMatchObject({ platformDelivery: { flowId: flows[0]!.flowId, attempts: 1, lastError: null } });
+    expect(h.lines.filter((line) => line.includes('no flow found yet after an unknown outcome')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a flow never stored: sent again once the grace period has passed, with the same trackingId', async () => {
+    const { id, number } = await h.submit({ replies: [{ kind: 'drop' }] });
+    h.run({ unknownOutcome: { graceMs: 1_500, searchEveryMs: 300 } });
+    expect(await h.record(id)).toMatchObject({ processing_state: 'sent' });
+    const [first, second, ...more] = h.fake.requests(number);
+    expect(more).toEqual([]);
+    expect(second! - first!).toBeGreaterThanOrEqual(1_400);
+    expect(h.fake.flows(id).map((flow) => flow.trackingId)).toEqual([id]);
+  });
+
   it('a request dropped before any flow was created: the search finds none, and it is sent again', async () => {
     const { id, number } = await h.submit({ replies: [{ kind: 'drop' }] });
     h.run();
@@ -101,6 +124,25 @@ describe.each(engines())('PA sender against a hostile Flow Service on %s', (engi
         lastError: `createFlow: HTTP 400 INVALID_FIELD_VALUE: ${body.errorMessage}`,
       },
     });
+  });
+
+  it('a PA echoing our credentials in its refusal: rejection, last_error and logs carry none of them, bounded', async () => {
+    const { id } = await h.submit({ replies: [{ kind: 'echo' }] });
+    h.run();
+    const record = await h.record(id);
+    expect(record).toMatchObject({ processing_state: 'rejected' });
+    const { lastError } = (await h.delivery(id)).platformDelivery;
+    const stored = JSON.stringify(record.rejection) + lastError;
+    const basic = Buffer.from('gateway:fake-secret').toString('base64');
+    for (const credential of ['fake-secret', basic, 'tok-']) expect(stored).not.toContain(credential);
+    expect(record.rejection.errors[0].message).toMatch(
+      /^Refused Bearer \[redacted\]; token request \[redacted\]; secret \[redacted\]; x+…$/,
+    );
+    expect(record.rejection.errors[0].message.length).toBeLessThanOrEqual(500);
+    expect(record.rejection.errors[0].rule).toBe('BAD Bearer [redacted]');
+    expect(lastError.length).toBeLessThanOrEqual(500);
+    // The harness's afterEach checks every log line for fake-secret and tok-.
+    expect(h.lines.join('\n')).not.toContain(basic);
   });
 
   it('two senders on one database never send a document twice', async () => {

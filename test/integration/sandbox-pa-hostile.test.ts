@@ -118,7 +118,7 @@ describe('client failure classification', () => {
     expect(await submit(client())).toMatchObject({ ok: false, kind: 'unknown-outcome' });
   });
 
-  it('an answer over 10 MiB is cut off: an unknown outcome for a submission, retryable for a search', async () => {
+  it('an answer over its cap (1 MiB for createFlow) is cut off: an unknown outcome for a submission, retryable for a search', async () => {
     const huge = (_req: IncomingMessage, res: ServerResponse) => {
       res.writeHead(202, { 'content-type': 'application/json' });
       const chunk = Buffer.alloc(1024 * 1024, 0x20);
@@ -134,9 +134,9 @@ describe('client failure classification', () => {
     expect(await submit(client())).toMatchObject({
       ok: false,
       kind: 'unknown-outcome',
-      error: expect.stringContaining('over 10485760 bytes'),
+      error: expect.stringContaining('over 1048576 bytes'),
     });
-    expect(await client().searchFlows({ trackingId: 'sub-1' })).toMatchObject({ ok: false, kind: 'retryable' });
+    expect(await client().searchFlows({ trackingId: 'sub-1' })).toMatchObject({ ok: false, kind: 'retryable', tooLarge: true });
   });
 
   it('a refused connection (nothing sent) is retryable, even for a submission', async () => {

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
-import type { AcknowledgementDetail, Flow, SearchFlowFilters } from '../../src/platform/afnor/types.ts';
+import type { AcknowledgementDetail, Flow, FlowInfo, SearchFlowFilters } from '../../src/platform/afnor/types.ts';
 
 /** One answer to a createFlow request. */
 export type Reply =
@@ -21,7 +21,14 @@ export type Reply =
   /** The flow is created, the request never answered (the client times out: an unknown outcome). */
   | { kind: 'accept-silently' }
   /** The request is read, then the connection dropped without creating anything (also an unknown outcome). */
-  | { kind: 'drop' };
+  | { kind: 'drop' }
+  /**
+   * A 400 whose errorMessage echoes what the PA received: this request's Authorization, the token request's
+   * Authorization, the client secret it carried, then 10,000 characters (a PA that echoes, issue 26 item 6).
+   */
+  | { kind: 'echo' }
+  /** The request is never answered and the flow is stored `commitAfterMs` later (a PA committing after our timeout). */
+  | { kind: 'accept-late'; commitAfterMs: number };
 
 /** What the fake does for one invoice number. */
 export interface Script {
@@ -64,6 +71,7 @@ export async function startFakeFlowService(options: { pageSize?: number } = {}):
   const held: Flow[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let last = 0;
+  let tokenAuthorization = '';
   const stamp = () => new Date((last = Math.max(Date.now(), last + 1))).toISOString();
   const later = (ms: number, work: () => void) => {
     const timer = setTimeout(() => {
@@ -82,7 +90,25 @@ export async function startFakeFlowService(options: { pageSize?: number } = {}):
     const script = scripts.get(number) ?? {};
     const reply: Reply = script.replies?.[times.length] ?? { kind: 'accept' };
     if (reply.kind === 'status') return send(res, reply.status, reply.body ?? {}, reply.headers);
+    if (reply.kind === 'echo') {
+      const secret =
+        Buffer.from(tokenAuthorization.replace(/^Basic /, ''), 'base64')
+          .toString('utf8')
+          .split(':')[1] ?? '';
+      const errorMessage = `Refused ${req.headers.authorization}; token request ${tokenAuthorization}; secret ${decodeURIComponent(secret)}; ${'x'.repeat(10_000)}`;
+      return send(res, 400, { errorCode: `BAD ${req.headers.authorization}`, errorMessage });
+    }
     if (reply.kind === 'drop') return void req.socket.destroy();
+    if (reply.kind === 'accept-late') return void later(reply.commitAfterMs, () => store(info, script));
+    const flow = store(info, script);
+    if (reply.kind === 'accept-silently') return; // the socket stays open until the client gives up
+    const answer = { ...info, flowId: flow.flowId, submittedAt: flow.submittedAt, acknowledgement: { status: 'Pending' } };
+    if (reply.delayMs) later(reply.delayMs, () => send(res, 202, answer));
+    else send(res, 202, answer);
+  }
+
+  /** Stores a flow created from `info`, acknowledged as `script` says. */
+  function store(info: FlowInfo, script: Script): Flow {
     const submittedAt = stamp();
     const flow: Flow = {
       ...info,
@@ -101,14 +127,12 @@ export async function startFakeFlowService(options: { pageSize?: number } = {}):
         flow.acknowledgement = ack;
         flow.updatedAt = stamp();
       });
-    if (reply.kind === 'accept-silently') return; // the socket stays open until the client gives up
-    const answer = { ...info, flowId: flow.flowId, submittedAt, acknowledgement: { status: 'Pending' } };
-    if (reply.delayMs) later(reply.delayMs, () => send(res, 202, answer));
-    else send(res, 202, answer);
+    return flow;
   }
 
   function route(req: IncomingMessage, res: ServerResponse, body: Buffer): void | Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
+    if (path === '/oauth/token') tokenAuthorization = req.headers.authorization ?? '';
     if (path === '/oauth/token') return send(res, 200, { access_token: `tok-${randomUUID()}`, token_type: 'Bearer', expires_in: 3600 });
     if (path === '/flow-service/v1/flows' && req.method === 'POST') return createFlow(req, res, body);
     if (path === '/flow-service/v1/flows/search') {

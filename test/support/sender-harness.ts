@@ -12,6 +12,7 @@ import { submissionEvents } from '../../src/db/schema.ts';
 import { NO_EVENTS } from '../../src/domain/events/types.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createSender, type Sender } from '../../src/platform/outbound/flow-sender.ts';
+import type { UnknownOutcomeGrace } from '../../src/platform/outbound/send.ts';
 import type { Client } from './client.ts';
 import { invoice } from './documents.ts';
 import { type FakeFlowService, type Script, startFakeFlowService } from './flow-fakes.ts';
@@ -47,7 +48,7 @@ export interface SenderHarness {
    * Starts a sender on the gateway's database (or `db`) and the fake, its client giving up after `timeoutMs`
    * (default 2 s: PGlite shares the event loop, so a tighter limit would fail requests under load); stopped after the test.
    */
-  run(options?: { pollMs?: number; db?: Db; timeoutMs?: number }): Sender;
+  run(options?: { pollMs?: number; db?: Db; timeoutMs?: number; unknownOutcome?: UnknownOutcomeGrace }): Sender;
   /** Submits an invoice whose number the fake answers with `script`. */
   submit(script?: Script): Promise<{ id: string; number: string }>;
   /** The REST record once `done` holds (default: once it left `received` and `validated`). */
@@ -93,7 +94,9 @@ export function useSenderHarness(engine: Engine, fakeOptions: { pageSize?: numbe
     const db = options.db ?? h.gateway.database.db;
     const connection = `fake-${engine}`;
     const client = h.fake.client(options.timeoutMs ?? 2_000);
-    const sender = createSender({ db, events: NO_EVENTS, client, connection, log, pollMs: options.pollMs ?? 100 });
+    // A short grace after an unknown outcome (the default's two minutes would hold every such test).
+    const unknownOutcome = options.unknownOutcome ?? { graceMs: 1_000, searchEveryMs: 200 };
+    const sender = createSender({ db, events: NO_EVENTS, client, connection, log, pollMs: options.pollMs ?? 100, unknownOutcome });
     senders.push(sender);
     sender.start();
     return sender;

@@ -11,9 +11,11 @@
  * - status time: AcknowledgementDocument/IssueDateTime (MDT-78), else ExchangedDocument/IssueDateTime (MDT-8);
  * - document type: ReferenceReferencedDocument/TypeCode (MDT-91, BT-3 of the invoice), `readCdar` only.
  * Format 204 (CCYYMMDDHHMMSS) carries no zone: read as UTC, as the sandbox writes it. Only the first referenced
- * document is read (MultipleReferencesIndicator false, the case of every official example).
+ * document is read (MultipleReferencesIndicator false, the case of every official example). The text is bounded in
+ * elements, attributes and depth (xml-bounds.ts) before it is parsed.
  */
 import { XMLParser } from 'fast-xml-parser';
+import { checkXmlBounds } from './xml-bounds.ts';
 
 /** One status read from a CDAR. `occurredAt` is ISO 8601 UTC. */
 export interface CdarStatus {
@@ -87,8 +89,12 @@ export function parseCdar(xml: string | Buffer): CdarStatus | { error: string } 
  */
 export function readCdar(xml: string | Buffer): CdarMessage | { error: string } {
   let doc: Node;
+  const source = (typeof xml === 'string' ? xml : xml.toString('utf8')).replace(/^\uFEFF/, '');
+  // Bounded before any tree is built (xml-bounds.ts): a huge or deep document is this message's error, not the process's.
+  const passed = checkXmlBounds(source);
+  if (passed) return { error: `too large to read: ${passed}` };
   try {
-    doc = parser.parse((typeof xml === 'string' ? xml : xml.toString('utf8')).replace(/^\uFEFF/, '')) as Node;
+    doc = parser.parse(source) as Node;
   } catch (error) {
     return { error: `not well-formed XML: ${(error as Error).message}` };
   }

@@ -9,8 +9,9 @@
  * caller names the organisation.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { createRedactor, MAX_ERROR_TEXT, type Redactor } from './redact.ts';
 import { createTokenSource } from './token.ts';
-import { type Answer, exchange, failureOf, json } from './transport.ts';
+import { ANSWER_CAPS, type Answer, exchange, failureOf, json } from './transport.ts';
 import type { Flow, FlowFailure, FlowInfo, FlowResult, FullFlowInfo, SearchFlowContent, SearchFlowFilters } from './types.ts';
 
 /** Settings of one PA connection (PA_FLOW_URL, PA_TOKEN_URL, PA_CLIENT_ID, PA_CLIENT_SECRET, PA_TOKEN_AUTH). */
@@ -62,9 +63,16 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const base = options.flowUrl.replace(/\/+$/, '');
   const tokens = createTokenSource({ ...options, fetch: fetchFn, timeoutMs, now: options.now ?? Date.now });
+  const redactor = createRedactor(() => tokens.credentials());
 
   /** Sends with a bearer token, once more after a 401 with a fresh token. */
-  async function send(path: string, init: () => RequestInit, sideEffect: boolean, organizationId?: string): Promise<Answer | FlowFailure> {
+  async function send(
+    path: string,
+    init: () => RequestInit,
+    sideEffect: boolean,
+    maxBytes: number,
+    organizationId?: string,
+  ): Promise<Answer | FlowFailure> {
     let answer: Answer | FlowFailure | undefined;
     for (let attempt = 0; attempt < 2; attempt++) {
       const token = await tokens.get();
@@ -79,7 +87,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
       headers.set('x-request-id', requestId);
       const organization = organizationId ?? options.organizationId;
       if (organization) headers.set('organization-id', organization);
-      answer = await exchange(fetchFn, base + path, { ...request, headers }, timeoutMs, sideEffect);
+      answer = await exchange(fetchFn, base + path, { ...request, headers }, timeoutMs, sideEffect, maxBytes);
       if ('ok' in answer || answer.status !== 401) return answer;
       tokens.invalidate(token.token);
     }
@@ -88,7 +96,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
 
   async function getFlow(flowId: string, docType: string): Promise<FlowResult<{ flow: Flow } | { bytes: Buffer; fileName?: string }>> {
     const path = `/v1/flows/${encodeURIComponent(flowId)}?docType=${encodeURIComponent(docType)}`;
-    const answer = await send(path, () => ({ method: 'GET' }), false);
+    const answer = await send(path, () => ({ method: 'GET' }), false, ANSWER_CAPS.flow);
     if ('ok' in answer) return answer;
     if (answer.status !== 200) return failureOf(answer);
     if (docType !== 'Metadata') return { ok: true, bytes: answer.body, fileName: fileNameOf(answer.headers.get('content-disposition')) };
@@ -97,7 +105,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
     return { ok: true, flow };
   }
 
-  return {
+  const client: FlowClient = {
     async submitFlow({ flowInfo, file, fileName, organizationId }) {
       const info: FlowInfo = { ...flowInfo, sha256: flowInfo.sha256 ?? createHash('sha256').update(file).digest('hex') };
       const init = () => {
@@ -110,7 +118,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
         );
         return { method: 'POST', body: form };
       };
-      const answer = await send('/v1/flows', init, true, organizationId);
+      const answer = await send('/v1/flows', init, true, ANSWER_CAPS.flow, organizationId);
       if ('ok' in answer) return answer;
       if (answer.status < 200 || answer.status >= 300) return failureOf(answer);
       const flow = json(answer.body) as FullFlowInfo | undefined;
@@ -122,7 +130,7 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
 
     async searchFlows(where, limit = 25, organizationId) {
       const init = () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ limit, where }) });
-      const answer = await send('/v1/flows/search', init, false, organizationId);
+      const answer = await send('/v1/flows/search', init, false, ANSWER_CAPS.search(limit), organizationId);
       if ('ok' in answer) return answer;
       if (answer.status !== 200) return failureOf(answer);
       const content = json(answer.body) as SearchFlowContent | undefined;
@@ -134,10 +142,44 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
     getFlow: getFlow as FlowClient['getFlow'],
 
     async healthcheck() {
-      const answer = await send('/v1/healthcheck', () => ({ method: 'GET' }), false);
+      const answer = await send('/v1/healthcheck', () => ({ method: 'GET' }), false, ANSWER_CAPS.health);
       if ('ok' in answer) return answer;
       return answer.status === 200 ? { ok: true } : failureOf(answer);
     },
+  };
+  return redacting(client, redactor);
+}
+
+/** A failure's PA texts redacted and bounded. */
+function redactFailure(failure: FlowFailure, redactor: Redactor): FlowFailure {
+  if (failure.kind !== 'definitive') return { ...failure, error: redactor.text(failure.error, MAX_ERROR_TEXT) };
+  return {
+    ...failure,
+    ...(failure.errorCode === undefined ? {} : { errorCode: redactor.text(failure.errorCode, 100) }),
+    ...(failure.errorMessage === undefined ? {} : { errorMessage: redactor.text(failure.errorMessage, MAX_ERROR_TEXT) }),
+  };
+}
+
+/**
+ * `client` with every result passed through `redactor` (redact.ts, issue 26 item 6): failures' texts, Flow JSON, search
+ * results and documents' bytes no longer carry our credentials, whatever the PA echoed.
+ */
+function redacting(client: FlowClient, redactor: Redactor): FlowClient {
+  const clean = <T extends FlowResult<object>>(result: T): T => {
+    if (!result.ok) return redactFailure(result, redactor) as T;
+    if ('bytes' in result && Buffer.isBuffer(result.bytes))
+      return {
+        ...result,
+        bytes: redactor.bytes(result.bytes),
+        ...('fileName' in result && result.fileName ? { fileName: redactor.text(String(result.fileName), 255) } : {}),
+      };
+    return redactor.value(result);
+  };
+  return {
+    submitFlow: async (input) => clean(await client.submitFlow(input)),
+    searchFlows: async (where, limit, organizationId) => clean(await client.searchFlows(where, limit, organizationId)),
+    getFlow: (async (flowId: string, docType: 'Metadata') => clean(await client.getFlow(flowId, docType))) as FlowClient['getFlow'],
+    healthcheck: async () => clean(await client.healthcheck()),
   };
 }
 

@@ -3,9 +3,10 @@
  * secret go in HTTP Basic (§2.3.1, each form-urlencoded first, the method the
  * RFC recommends) or in the form body for a PA that wants them there. The
  * access token is cached until 30 s before its `expires_in`; concurrent
- * callers share one token request.
+ * callers share one token request. A token outside RFC 6750's characters is
+ * refused as the endpoint's failure (issue 26, item 7).
  */
-import { exchange, failureOf, json } from './transport.ts';
+import { ANSWER_CAPS, exchange, failureOf, json } from './transport.ts';
 import type { FlowFailure } from './types.ts';
 
 /** Seconds before expiry at which a cached token is no longer used. */
@@ -17,6 +18,25 @@ export interface TokenSource {
   get(): Promise<{ ok: true; token: string } | FlowFailure>;
   /** Drops `token` from the cache if it is still the cached one (after a 401). */
   invalidate(token: string): void;
+  /**
+   * Every form of our credentials a PA could echo (redact.ts): the client secret as given and form-encoded, the
+   * Basic credentials (with and without the scheme), the current and the previous access tokens.
+   */
+  credentials(): string[];
+}
+
+/** RFC 6750 §2.1 b64token: the only characters an access token may have to travel in `Authorization: Bearer`. */
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** Longest access token accepted (characters): a JWT with many claims is a few kilobytes. */
+export const MAX_TOKEN_LENGTH = 16 * 1024;
+
+/** Access tokens remembered for redaction after they stopped being used. */
+const REMEMBERED_TOKENS = 4;
+
+/** Whether `token` can be sent as a bearer token (RFC 6750 §2.1 characters, at most MAX_TOKEN_LENGTH). */
+export function isBearerToken(token: string): boolean {
+  return token.length <= MAX_TOKEN_LENGTH && B64TOKEN.test(token);
 }
 
 /** Credentials and transport for the token endpoint. */
@@ -39,13 +59,14 @@ function formEncode(value: string): string {
 export function createTokenSource(options: TokenOptions): TokenSource {
   let cached: { token: string; validUntil: number } | undefined;
   let pending: Promise<{ ok: true; token: string } | FlowFailure> | undefined;
+  const recent: string[] = [];
+  const basic = Buffer.from(`${formEncode(options.clientId)}:${formEncode(options.clientSecret)}`, 'utf8').toString('base64');
 
   async function request(): Promise<{ ok: true; token: string } | FlowFailure> {
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
     if (options.tokenAuth === 'basic') {
-      const pair = `${formEncode(options.clientId)}:${formEncode(options.clientSecret)}`;
-      headers['authorization'] = `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+      headers['authorization'] = `Basic ${basic}`;
     } else {
       form.set('client_id', options.clientId);
       form.set('client_secret', options.clientSecret);
@@ -58,6 +79,7 @@ export function createTokenSource(options: TokenOptions): TokenSource {
       { method: 'POST', headers, body: form.toString() },
       options.timeoutMs,
       false,
+      ANSWER_CAPS.token,
     );
     if ('ok' in answer) return answer;
     if (answer.status < 200 || answer.status >= 300) {
@@ -70,6 +92,18 @@ export function createTokenSource(options: TokenOptions): TokenSource {
     if (typeof body?.access_token !== 'string' || body.access_token === '') {
       return { ok: false, kind: 'retryable', status: answer.status, error: 'token endpoint answered without an access_token' };
     }
+    // A token that cannot travel in a header (CR/LF, spaces, anything outside RFC 6750's b64token) is the token
+    // endpoint's failure: never cached, never sent, never logged (the error names no part of it).
+    if (!isBearerToken(body.access_token)) {
+      return {
+        ok: false,
+        kind: 'retryable',
+        status: answer.status,
+        error: 'token endpoint answered an access_token that is not an RFC 6750 b64token',
+      };
+    }
+    recent.unshift(body.access_token);
+    recent.splice(REMEMBERED_TOKENS);
     const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 0);
     cached = { token: body.access_token, validUntil: started + (expiresIn - TOKEN_EARLY_REFRESH_SECONDS) * 1000 };
     return { ok: true, token: body.access_token };
@@ -84,5 +118,6 @@ export function createTokenSource(options: TokenOptions): TokenSource {
     invalidate(token) {
       if (cached?.token === token) cached = undefined;
     },
+    credentials: () => [options.clientSecret, formEncode(options.clientSecret), basic, `Basic ${basic}`, ...recent],
   };
 }

@@ -34,16 +34,17 @@ export async function exchange(
   init: RequestInit,
   timeoutMs: number,
   sideEffect: boolean,
+  maxBytes: number = MAX_ANSWER_BYTES,
 ): Promise<Answer | FlowFailure> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const response = await fetchFn(url, { ...init, signal: controller.signal, redirect: 'manual' });
-    const body = await readCapped(response, MAX_ANSWER_BYTES);
+    const body = await readCapped(response, maxBytes);
     if (body === undefined) {
       controller.abort();
-      const error = `an answer over ${MAX_ANSWER_BYTES} bytes (HTTP ${response.status})`;
-      return sideEffect ? { ok: false, kind: 'unknown-outcome', error } : { ok: false, kind: 'retryable', error };
+      const error = `an answer over ${maxBytes} bytes (HTTP ${response.status})`;
+      return sideEffect ? { ok: false, kind: 'unknown-outcome', error } : { ok: false, kind: 'retryable', error, tooLarge: true };
     }
     return { status: response.status, headers: response.headers, body };
   } catch (error) {
@@ -59,10 +60,24 @@ export async function exchange(
 }
 
 /**
- * The largest answer read from a PA: a CDAR status message or a Flow JSON is a few kilobytes, an Error a few
- * hundred bytes; a PA (or something in between) that streams more is cut off rather than held in memory.
+ * The largest answer read from a PA by default (and for one flow's document or metadata): a CDAR status message or
+ * a Flow JSON is a few kilobytes, an Error a few hundred bytes; a PA (or something in between) that streams more is
+ * cut off as soon as it passes the cap (the rest is never read) rather than held in memory. Per operation:
+ * `ANSWER_CAPS`.
  */
-export const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * Caps by operation, in bytes (docs/pa-connection.md, "What the gateway tolerates from a PA"): the token endpoint's
+ * JSON and getHealth 64 KiB; createFlow's answer, getFlow (Metadata or a document) 1 MiB; a searchFlow page 64 KiB
+ * plus 16 KiB per flow asked (`limit`), so 1.6 MiB for the largest page (100).
+ */
+export const ANSWER_CAPS = {
+  token: 64 * 1024,
+  health: 64 * 1024,
+  flow: MAX_ANSWER_BYTES,
+  search: (limit: number): number => 64 * 1024 + Math.max(1, Math.min(limit, 100)) * 16 * 1024,
+} as const;
 
 /** The whole body, or undefined as soon as it exceeds `maxBytes` (the rest is not read). */
 async function readCapped(response: Response, maxBytes: number): Promise<Buffer | undefined> {

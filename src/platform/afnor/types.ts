@@ -86,7 +86,15 @@ export interface SearchFlowContent {
  * Error texts never contain the client secret or a token.
  */
 export type FlowFailure =
-  | { ok: false; kind: 'retryable'; status?: number; retryAfterMs?: number; error: string }
+  | {
+      ok: false;
+      kind: 'retryable';
+      status?: number;
+      retryAfterMs?: number;
+      error: string;
+      /** The answer passed its operation's size cap (transport.ts ANSWER_CAPS): asking again gets the same answer. */
+      tooLarge?: true;
+    }
   | {
       ok: false;
       kind: 'definitive';

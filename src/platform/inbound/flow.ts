@@ -39,6 +39,11 @@ export function usableFlowId(flowId: unknown): flowId is string {
   return typeof flowId === 'string' && flowId.trim() !== '' && flowId.length <= 255 && isStorableText(flowId);
 }
 
+/** The PA refused our credentials (token endpoint, 401 after a refresh, 403): the connection's fault, not the flow's. */
+export function credentialsRefused(failure: FlowFailure): boolean {
+  return failure.kind === 'definitive' && (failure.authentication === true || failure.status === 401 || failure.status === 403);
+}
+
 async function problem(deps: FlowDeps, flowId: string, kind: string, detail: Record<string, unknown>): Promise<FlowOutcome> {
   const row: InboundProblem = { flowId, connection: deps.connection, problem: kind, detail };
   await recordProblem(deps.db, row);
@@ -56,8 +61,10 @@ export async function handleFlow(deps: FlowDeps, flow: Flow): Promise<FlowOutcom
     return problem(deps, flowId, 'not-cdar', { flowSyntax: String(flow.flowSyntax).slice(0, 40) });
   const fetched = await deps.client.getFlow(flowId, 'Original');
   if (!fetched.ok) {
+    // Over the answer cap: the PA gives the same answer every time; kept as a problem so the flows after it go on.
+    if (fetched.kind === 'retryable' && fetched.tooLarge) return problem(deps, flowId, 'answer-too-large', { error: fetched.error });
     // A 401/403 says the connection's credentials are wrong, not this flow: every flow would fail alike.
-    if (fetched.kind !== 'definitive' || fetched.status === 401 || fetched.status === 403) return { done: false, failure: fetched };
+    if (fetched.kind !== 'definitive' || credentialsRefused(fetched)) return { done: false, failure: fetched };
     return problem(deps, flowId, 'fetch-refused', {
       status: fetched.status,
       errorCode: fetched.errorCode,

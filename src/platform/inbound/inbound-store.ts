@@ -9,7 +9,7 @@
  * lease. Every cursor move is conditional on that value (a fence): an instance that lost the lease (stalled longer
  * than it) moves nothing. One clock (the database's) decides, whatever the instances' clocks say.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { platformInboundProblems } from '../../db/schema.ts';
@@ -102,7 +102,7 @@ export async function readCursor(db: Executor, connection: string): Promise<stri
 export interface InboundProblem {
   flowId: string;
   connection: string;
-  /** unreadable-cdar, not-cdar, no-matching-submission, ambiguous-submission, refused, fetch-refused, invalid-flow. */
+  /** unreadable-cdar, not-cdar, no-matching-submission, ambiguous-submission, refused, fetch-refused, invalid-flow, answer-too-large. */
   problem: string;
   /** What was read (invoice number, SIREN, code...) or the error, as JSON. */
   detail: Record<string, unknown>;
@@ -134,4 +134,21 @@ export async function recordProblem(db: Executor, problem: InboundProblem): Prom
       target: platformInboundProblems.flowId,
       set: { connection: problem.connection, problem: problem.problem, detail, seenAt: sql`now()` },
     });
+}
+
+/** A kept problem as an operator lists it (`passerelle pa-problems list`), newest first. */
+export interface ListedProblem extends InboundProblem {
+  seenAt: Date;
+}
+
+/** The latest `limit` problems of every connection, newest first. */
+export async function listProblems(db: Executor, limit = 500): Promise<ListedProblem[]> {
+  const rows = await db.select().from(platformInboundProblems).orderBy(desc(platformInboundProblems.seenAt)).limit(limit);
+  return rows.map((row) => ({
+    flowId: row.flowId,
+    connection: row.connection,
+    problem: row.problem,
+    detail: (row.detail ?? {}) as Record<string, unknown>,
+    seenAt: row.seenAt,
+  }));
 }

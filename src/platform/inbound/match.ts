@@ -4,8 +4,8 @@
  * ReferenceReferencedDocument/IssuerTradeParty/GlobalID[@schemeID='0002'] (MDT-129) and IssuerAssignedID (MDT-87).
  *
  * The key is unique per tenant and document type only: an invoice and a credit note may share a number, and two
- * tenants may invoice for the same SIREN. Several rows are told apart by the referenced document's type code
- * (MDT-91, BT-3) when the CDAR gives it; otherwise, or when that does not settle it, the status is ambiguous.
+ * tenants may invoice for the same SIREN. The referenced document's type code (MDT-91, BT-3), when the CDAR gives it,
+ * keeps only the rows of that document type, however many there are; several rows left are ambiguous.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -36,8 +36,8 @@ export async function matchSubmission(
     .innerJoin(submissions, eq(submissions.id, platformFlows.submissionId))
     .where(and(eq(platformFlows.sellerSiren, key.sellerSiren), eq(platformFlows.invoiceNumber, key.invoiceNumber)))
     .limit(20);
-  if (candidates.length === 0) return { ok: false, problem: 'no-matching-submission' };
-  if (candidates.length === 1) return { ok: true, submissionId: candidates[0]!.submissionId };
+  // The type code decides whenever the CDAR gives one, even for a single candidate: a status about a credit note
+  // never lands on the invoice that shares its number (issue 26, item 8).
   const wanted = key.typeCode ? documentTypeOf(key.typeCode) : undefined;
   const narrowed = wanted ? candidates.filter((candidate) => candidate.documentType === wanted) : candidates;
   if (narrowed.length === 1) return { ok: true, submissionId: narrowed[0]!.submissionId };

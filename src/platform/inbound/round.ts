@@ -1,24 +1,29 @@
 /**
  * One round of the status poller: take the connection's lease (inbound-store.ts), then page through the PA's incoming
  * status flows with AFNOR XP Z12-013 searchFlow (`flowDirection: [In]`, `flowType: [CustomerInvoiceLC]`,
- * `updatedAfter`: the cursor, limit 100) until a page comes back short, handling each flow in `updatedAt` order
+ * `updatedAfter`: the cursor, limit 100, fewer when a page passes its size cap) until a page comes back short, handling each flow in `updatedAt` order
  * (flow.ts) and moving the cursor to its `updatedAt` after each one, so a restart neither misses nor replays.
  *
  * A failure that may pass (the PA unreachable, a 5xx, a 429, a 401 after the token refresh) ends the round
- * before the flow concerned: the cursor stays before it and the next round fetches it again. The PA filters
+ * before the flow concerned: the cursor stays before it and the next round fetches it again; a flow that keeps
+ * failing while searches succeed is set aside after a bounded number of tries (retries.ts) and the cursor passes it. The PA filters
  * `updatedAfter` strictly: flows sharing the cursor's exact `updatedAt` across a page boundary would be missed;
  * the sandbox never gives two flows the same one, and a PA that does should be asked for a tie-free clock.
  */
 import { createHash } from 'node:crypto';
 import type { Flow, FlowFailure } from '../afnor/types.ts';
-import { type FlowDeps, handleFlow, usableFlowId } from './flow.ts';
+import { describeFailure } from '../outbound/send.ts';
+import { credentialsRefused, type FlowDeps, handleFlow, usableFlowId } from './flow.ts';
 import { advanceCursor, claimCursor, recordProblem } from './inbound-store.ts';
+import { forget, noteFailure, type RetryPolicy } from './retries.ts';
 
 /** Flows per searchFlow page: the OpenAPI's maximum. */
 export const PAGE_LIMIT = 100;
 
 export interface RoundDeps extends FlowDeps {
   leaseMs: number;
+  /** When a flow that keeps failing is set aside (retries.ts). */
+  retryPolicy: RetryPolicy;
   /** True once the poller is stopping: the round ends after the flow in hand. */
   stopping: () => boolean;
 }
@@ -61,8 +66,15 @@ export async function runRound(deps: RoundDeps, state: RoundState): Promise<Roun
   let cursor = claimed.updatedAfter;
   let recorded = 0;
   const seen = new Set<string>();
+  let asked = PAGE_LIMIT;
   for (;;) {
-    const page = await client.searchFlows({ flowDirection: ['In'], flowType: ['CustomerInvoiceLC'], updatedAfter: cursor }, PAGE_LIMIT);
+    const page = await client.searchFlows({ flowDirection: ['In'], flowType: ['CustomerInvoiceLC'], updatedAfter: cursor }, asked);
+    // A page over its size cap: ask for fewer flows (100, 10, 1), so one bloated flow holds back only itself.
+    if (!page.ok && page.kind === 'retryable' && page.tooLarge && asked > 1) {
+      asked = asked > 10 ? 10 : 1;
+      log.warn({ error: page.error, limit: asked }, 'pa status poller: searchFlow page too large; asking for fewer flows');
+      continue;
+    }
     if (!page.ok) {
       log.warn({ failure: page }, 'pa status poller: searchFlow failed; next round retries');
       return { recorded, retryAfterMs: retryAfter(page) };
@@ -88,10 +100,23 @@ export async function runRound(deps: RoundDeps, state: RoundState): Promise<Roun
         seen.add(flow.flowId);
         const outcome = await handleFlow(deps, flow);
         if (!outcome.done) {
-          log.warn({ flowId: flow.flowId, failure: outcome.failure }, 'pa status poller: getFlow failed; next round retries');
-          return { recorded, retryAfterMs: retryAfter(outcome.failure) };
+          const { failure } = outcome;
+          // The search just answered: a failure of this flow alone is counted, and a flow failing too long set aside.
+          const counted = credentialsRefused(failure)
+            ? undefined
+            : await noteFailure(db, connection, flow.flowId, `getFlow: ${describeFailure(failure)}`, deps.retryPolicy);
+          if (counted?.outcome !== 'set-aside') {
+            log.warn({ flowId: flow.flowId, failure, attempts: counted?.attempts }, 'pa status poller: getFlow failed; next round retries');
+            return { recorded, retryAfterMs: retryAfter(failure) };
+          }
+          log.error(
+            { flowId: flow.flowId, attempts: counted.attempts, failure },
+            'pa status poller: flow set aside after repeated failures (passerelle pa-problems list)',
+          );
+        } else {
+          if (outcome.recorded) recorded++;
+          await forget(db, flow.flowId);
         }
-        if (outcome.recorded) recorded++;
       }
       // An ISO 8601 instant is short: a longer value is no cursor the PA could mean.
       const updatedAt =
@@ -106,7 +131,7 @@ export async function runRound(deps: RoundDeps, state: RoundState): Promise<Roun
       }
     }
     // A short page is the last one; the PA may cap the limit lower than asked (its answer says so).
-    const limit = Number.isInteger(page.limit) && page.limit > 0 ? Math.min(page.limit, PAGE_LIMIT) : PAGE_LIMIT;
+    const limit = Number.isInteger(page.limit) && page.limit > 0 ? Math.min(page.limit, asked) : asked;
     if (page.results.length < limit) return { recorded };
     if (cursor === before) {
       log.warn({ updatedAfter: cursor }, 'pa status poller: a full page did not move the cursor; round ended');

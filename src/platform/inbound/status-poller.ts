@@ -15,6 +15,7 @@ import type { EventSink } from '../../domain/events/types.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import { type RoundDeps, type RoundState, runRound } from './round.ts';
 import { releaseCursor } from './inbound-store.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retries.ts';
 
 export interface StatusPollerOptions {
   db: Db;
@@ -25,6 +26,8 @@ export interface StatusPollerOptions {
   log: Logger;
   /** Time between two rounds, in milliseconds. */
   intervalMs: number;
+  /** When a flow that keeps failing is set aside (default DEFAULT_RETRY_POLICY: 5 failures over 15 minutes). */
+  retryPolicy?: RetryPolicy;
 }
 
 export interface StatusPoller {
@@ -60,7 +63,13 @@ export function createStatusPoller(options: StatusPollerOptions): StatusPoller {
   let chain: Promise<void> = Promise.resolve();
   let queued: Promise<void> | undefined;
   let retryAfterMs: number | undefined;
-  const deps: RoundDeps = { ...options, log, leaseMs: leaseMsFor(options.intervalMs), stopping: () => stopping };
+  const deps: RoundDeps = {
+    ...options,
+    log,
+    leaseMs: leaseMsFor(options.intervalMs),
+    retryPolicy: options.retryPolicy ?? DEFAULT_RETRY_POLICY,
+    stopping: () => stopping,
+  };
 
   async function round(): Promise<void> {
     queued = undefined;

@@ -16,7 +16,7 @@ import type { FlowClient } from '../afnor/client.ts';
 import type { Flow } from '../afnor/types.ts';
 import { type AckDeps, acknowledgeCallback, pollAcknowledgements } from './acknowledgement.ts';
 import { retryDelayMs } from './backoff.ts';
-import { type SendDeps, sendOne } from './send.ts';
+import { type SendDeps, sendOne, type UnknownOutcomeGrace } from './send.ts';
 import { claimValidated, postpone, releaseClaims } from './outbound-store.ts';
 import { createWaiter } from '../../lib/waiter.ts';
 
@@ -32,6 +32,8 @@ export interface SenderOptions {
   pollMs?: number;
   /** createFlow calls at once (default 4). */
   concurrency?: number;
+  /** After an unknown outcome, how long to search before sending again (default UNKNOWN_OUTCOME_GRACE of send.ts). */
+  unknownOutcome?: UnknownOutcomeGrace;
   /** Send each document's seller SIREN as `Organization-Id` (PA_ORGANIZATION_ID=seller, Flow Service 1.2.0). */
   organizationPerSeller?: boolean;
 }
@@ -58,7 +60,15 @@ export function createSender(options: SenderOptions): Sender {
   const { db, events, client, log } = options;
   const pollMs = options.pollMs ?? 5000;
   const concurrency = options.concurrency ?? 4;
-  const sendDeps: SendDeps = { db, events, client, log, leaseMs: LEASE_MS, organizationPerSeller: options.organizationPerSeller };
+  const sendDeps: SendDeps = {
+    db,
+    events,
+    client,
+    log,
+    leaseMs: LEASE_MS,
+    organizationPerSeller: options.organizationPerSeller,
+    unknownOutcome: options.unknownOutcome,
+  };
   const ackDeps: AckDeps = { db, events, client, log, cursorKey: `${options.connection}#out` };
   const due = createWaiter(pollMs);
   const ackTick = createWaiter(pollMs);

@@ -104,7 +104,7 @@ export async function beginAttempt(
     if (!leased) return undefined;
     const [row] = await tx
       .insert(platformFlows)
-      .values({ ...input, attempts: 1, outcomeUnknown: true })
+      .values({ ...input, attempts: 1, outcomeUnknown: true, attemptStartedAt: sql`now()` })
       .onConflictDoUpdate({
         target: platformFlows.submissionId,
         set: {
@@ -112,6 +112,7 @@ export async function beginAttempt(
           sellerSiren: input.sellerSiren,
           attempts: sql`${platformFlows.attempts} + 1`,
           outcomeUnknown: true,
+          attemptStartedAt: sql`now()`,
           updatedAt: sql`now()`,
         },
       })
@@ -147,4 +148,18 @@ export async function postpone(db: Db, submissionId: string, delayMs: number): P
     .update(submissions)
     .set({ pipelineNextAt: sql`now() + ${Math.round(delayMs)} * interval '1 millisecond'` })
     .where(and(eq(submissions.id, submissionId), eq(submissions.processingState, 'validated')));
+}
+
+/**
+ * Milliseconds since `submissionId`'s latest createFlow attempt began, by the database's clock (one clock for every
+ * instance); for a row older than the column, since its last update.
+ */
+export async function msSinceAttempt(db: Executor, submissionId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      ms: sql<number>`(extract(epoch FROM clock_timestamp() - coalesce(${platformFlows.attemptStartedAt}, ${platformFlows.updatedAt})) * 1000)::float8`,
+    })
+    .from(platformFlows)
+    .where(eq(platformFlows.submissionId, submissionId));
+  return row ? Number(row.ms) : Number.POSITIVE_INFINITY;
 }

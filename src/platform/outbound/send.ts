@@ -3,7 +3,9 @@
  * 1.2.0 or 1.1.0, operation createFlow, with the file's `name`) at most once: the attempt is committed as
  * "outcome unknown" before the request, so after a lost answer or a crash the
  * next attempt first searches the PA by trackingId (the submission id) and
- * takes the flow it finds as the 202 would have given it. No transaction is
+ * takes the flow it finds as the 202 would have given it, searching again over
+ * a grace period (UNKNOWN_OUTCOME_GRACE) before it sends again with the same
+ * trackingId. No transaction is
  * open during an HTTP call (PGlite has a single connection).
  */
 import type { Logger } from 'pino';
@@ -13,7 +15,7 @@ import type { FlowClient } from '../afnor/client.ts';
 import type { AcknowledgementDetail, Flow, FlowAckStatus, FlowFailure, FlowInfo, ProcessingRule } from '../afnor/types.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type Applied, applyFlow, type FlowFacts, rejectRefused } from './outcome.ts';
-import { beginAttempt, loadSending, recordFailure, type SendingInput } from './outbound-store.ts';
+import { beginAttempt, loadSending, msSinceAttempt, recordFailure, type SendingInput } from './outbound-store.ts';
 
 /** What sending needs. */
 export interface SendDeps {
@@ -23,9 +25,24 @@ export interface SendDeps {
   log: Logger;
   /** How long an attempt holds the row (must exceed the client's timeout), in milliseconds. */
   leaseMs: number;
+  /** After an unknown outcome: how long to keep searching before sending again (default UNKNOWN_OUTCOME_GRACE). */
+  unknownOutcome?: UnknownOutcomeGrace;
   /** The document's seller SIREN goes as `Organization-Id` on its createFlow and trackingId search (PA_ORGANIZATION_ID=seller). */
   organizationPerSeller?: boolean;
 }
+
+/** After an unknown outcome, search by trackingId every `searchEveryMs` until `graceMs` after the attempt began. */
+export interface UnknownOutcomeGrace {
+  graceMs: number;
+  searchEveryMs: number;
+}
+
+/**
+ * 120 s from the attempt, a search every 20 s (six searches): four times the 30 s request timeout, so a PA that stores
+ * a flow well after our timeout (33 s in issue 26's probe) is found rather than sent a second flow. Waiting costs
+ * two minutes; sending twice costs a duplicate invoice. docs/pa-connection.md.
+ */
+export const UNKNOWN_OUTCOME_GRACE: UnknownOutcomeGrace = { graceMs: 120_000, searchEveryMs: 20_000 };
 
 /**
  * How one round went: `sent` (or `rejected`) committed; `retry`: postponed with backoff; `gone`: nothing to do
@@ -114,7 +131,23 @@ export async function sendOne(deps: SendDeps, submissionId: string): Promise<Sen
     const found = await findSent(client, submissionId, organizationId);
     if (!found.ok) return fail(found, flow.attempts, true, 'search by trackingId');
     if (found.flow) return apply(found.flow);
-    log.info({ submissionId, attempt: flow.attempts }, 'pa sender: earlier attempt left no flow on the PA, sending again');
+    // Prefer waiting: a PA may store the flow after our timeout; search again until the grace period has passed.
+    const grace = deps.unknownOutcome ?? UNKNOWN_OUTCOME_GRACE;
+    const since = await msSinceAttempt(db, submissionId);
+    if (since < grace.graceMs) {
+      const delayMs = Math.min(grace.searchEveryMs, grace.graceMs - since);
+      const error = `createFlow: outcome unknown, no flow with this trackingId yet; searching again until ${Math.round(grace.graceMs / 1000)} s after the attempt`;
+      log.info(
+        { submissionId, attempt: flow.attempts, sinceAttemptMs: Math.round(since) },
+        'pa sender: no flow found yet after an unknown outcome; waiting',
+      );
+      await recordFailure(db, submissionId, { outcomeUnknown: true, error, delayMs });
+      return 'retry';
+    }
+    log.info(
+      { submissionId, attempt: flow.attempts },
+      'pa sender: earlier attempt left no flow on the PA after the grace period, sending again',
+    );
   }
 
   const attempt = await beginAttempt(
