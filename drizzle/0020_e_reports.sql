@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS "e_reports" (
 CREATE UNIQUE INDEX IF NOT EXISTS "e_reports_open_key" ON "e_reports" USING btree ("tenant_id", "seller_siren", "kind", "period_id") WHERE "state" = 'open';--> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "e_reports_sequence_key" ON "e_reports" USING btree ("tenant_id", "seller_siren", "kind", "period_id", "sequence");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "e_reports_due_idx" ON "e_reports" USING btree ("job_next_at") WHERE "state" IN ('open', 'closed', 'sent');--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "e_reports_tenant_idx" ON "e_reports" USING btree ("tenant_id", "id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "e_reports_tenant_idx" ON "e_reports" USING btree ("tenant_id", "created_at", "id");--> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "e_report_submissions" (
   "report_id" uuid NOT NULL REFERENCES "e_reports"("id"),
   "submission_id" uuid NOT NULL,

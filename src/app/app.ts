@@ -29,6 +29,9 @@ import { createAppPlatform, type PlatformOption } from '../platform/index.ts';
 import { onSellerSaved } from '../domain/sellers/sellers-service.ts';
 import { logWaitingForSeller } from '../pipeline/waiting.ts';
 import { createPipeline } from '../pipeline/worker.ts';
+import { DEFAULT_REPORTING } from '../pipeline/commit.ts';
+import type { CloseDeps } from '../domain/e-reporting/close-service.ts';
+import { createCloser } from '../domain/e-reporting/closer.ts';
 import { createValidator } from '../validation/index.ts';
 import { createRequestRate } from '../http/request-rate.ts';
 import { webhookJobs } from '../webhooks/index.ts';
@@ -71,8 +74,21 @@ export function buildApp(options: AppOptions): App {
       if (committed.some((event) => event.type === 'received')) pipeline.wake();
     },
   });
+  const reporting = {
+    closeDelayMs: options.eReporting?.closeDelayMs ?? DEFAULT_REPORTING.closeDelayMs,
+    invoiceFlows: options.eReporting?.invoiceFlows ?? DEFAULT_REPORTING.invoiceFlows,
+  };
+  const closeDeps: CloseDeps = {
+    db: options.db.db,
+    check: validator && ((xml) => validator.validateReport(xml)),
+    sender: options.eReporting?.platform ?? { id: '0000', name: 'Passerelle' },
+    payments: options.eReporting?.payments,
+    onClosed: () => platform.wakeSender(),
+  };
+  const closer = createCloser({ ...closeDeps, log, pollMs: options.eReporting?.pollMs });
   // The platform takes a document once it is validated: what it receives is the generated e-invoice.
   const pipeline = createPipeline({
+    reporting,
     db: options.db.db,
     events,
     validator,
@@ -97,6 +113,7 @@ export function buildApp(options: AppOptions): App {
     rateLimits: createRateLimits(options.rateLimits ?? DEFAULT_RATE_LIMITS),
     authCacheTtlMs: options.authCacheTtlMs,
     platform: options.platformHooks ?? { flowUpdated: (flow) => platform.hooks.flowUpdated(flow) },
+    eReporting: closeDeps,
   };
   const contexts = contextFactory(deps);
   const { createContext } = contexts;
@@ -138,6 +155,7 @@ export function buildApp(options: AppOptions): App {
       await queue.start(jobs, options.webhooks?.workers ?? 4);
       if (workers) {
         pipeline.start();
+        closer.start();
         void logWaitingForSeller(options.db.db, log);
       }
       return new Promise((resolve, reject) => {
@@ -164,6 +182,7 @@ export function buildApp(options: AppOptions): App {
       await platform.close();
       stopProfileListener();
       await pipeline.stop();
+      await closer.stop();
       await validator?.close();
       await queue.stop();
       await hub.close();

@@ -39,6 +39,8 @@ export interface Config {
   subscriptionsPerToken: number;
   /** Per-tenant rate limits, points per second (0: none). */
   rateLimits: { submissions: number; lookups: number; graphql: number };
+  /** E-reporting (docs/e-reporting.md): close delay after a period ends (seconds), B2C/B2BInt invoice flows, the PA's matricule and name (TG-3). */
+  eReporting: { closeDelaySeconds: number; invoiceFlows: boolean; platformId: string; platformName: string };
 }
 
 /**
@@ -78,6 +80,10 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'RATE_LIMIT_SUBMISSIONS_PER_SECOND', fallback: '20000', summary: 'per tenant (0: none)' },
   { name: 'RATE_LIMIT_LOOKUPS_PER_SECOND', fallback: '20000', summary: 'per tenant (0: none)' },
   { name: 'RATE_LIMIT_GRAPHQL_COST_PER_SECOND', fallback: '1000000', summary: 'per tenant (0: none)' },
+  { name: 'EREPORTING_CLOSE_DELAY', fallback: '3600', summary: 'seconds after a period ends before its e-report closes and is sent' },
+  { name: 'B2C_INVOICE_FLOWS', fallback: 'false', summary: 'true: B2C and B2BInt invoices also go to the PA as invoice flows' },
+  { name: 'EREPORTING_PLATFORM_ID', fallback: '0000', summary: "the PA's 4-character matricule, sender of the e-reports (TT-8)" },
+  { name: 'EREPORTING_PLATFORM_NAME', fallback: 'Passerelle', summary: 'its name in the e-reports (TT-9)' },
 ];
 
 export { ConfigError };
@@ -103,6 +109,13 @@ function boolean(env: NodeJS.ProcessEnv, name: string, fallback = false): boolea
 /** Reads the configuration. @throws ConfigError naming the variable when a value is invalid. */
 function invalidValidation(raw: string): never {
   throw new ConfigError(`VALIDATION must be "official" or "native", got "${raw}"`);
+}
+
+function platformMatricule(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return '0000';
+  if (!/^[A-Za-z0-9]{4}$/.test(raw))
+    throw new ConfigError(`EREPORTING_PLATFORM_ID must be 4 letters or digits (the PA's matricule), got "${raw}"`);
+  return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -137,6 +150,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       submissions: integer(env, 'RATE_LIMIT_SUBMISSIONS_PER_SECOND', 20_000, 0, 10_000_000),
       lookups: integer(env, 'RATE_LIMIT_LOOKUPS_PER_SECOND', 20_000, 0, 10_000_000),
       graphql: integer(env, 'RATE_LIMIT_GRAPHQL_COST_PER_SECOND', 1_000_000, 0, 1_000_000_000),
+    },
+    eReporting: {
+      closeDelaySeconds: integer(env, 'EREPORTING_CLOSE_DELAY', 3600, 0, 31 * 86_400),
+      invoiceFlows: boolean(env, 'B2C_INVOICE_FLOWS'),
+      platformId: platformMatricule(env.EREPORTING_PLATFORM_ID),
+      platformName: env.EREPORTING_PLATFORM_NAME || 'Passerelle',
     },
   };
 }

@@ -13,6 +13,7 @@ import { tokenPrefix } from '../domain/tenancy/token.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { AuthFailure, Principal } from '../domain/tenancy/tenancy-service.ts';
 import { NO_PLATFORM_HOOKS, type PlatformHooks } from '../platform/hooks.ts';
+import type { CloseDeps } from '../domain/e-reporting/close-service.ts';
 
 /** Per-operation context seen by every resolver. */
 export interface Context {
@@ -32,6 +33,8 @@ export interface Context {
   rateLimits: RateLimits;
   /** The running PA connector's hooks (`notifyFlowUpdated` calls `flowUpdated`); `NO_PLATFORM_HOOKS` when none runs. */
   platform: PlatformHooks;
+  /** What closing an e-report needs (`POST /v1/e-reports/close`); undefined: closing is refused. */
+  eReporting?: CloseDeps | undefined;
 }
 
 /** What webhook management needs: its settings, and a way to schedule a delivery attempt. */
@@ -62,6 +65,8 @@ export interface ContextDeps {
   authCacheTtlMs?: number;
   /** The running PA connector's hooks (default NO_PLATFORM_HOOKS). */
   platform?: PlatformHooks;
+  /** What closing an e-report needs. */
+  eReporting?: CloseDeps;
 }
 
 export interface ContextRequest {
@@ -119,5 +124,6 @@ function contextFor(deps: ContextDeps, principal: Principal, request: Partial<Co
     webhooks: deps.webhooks,
     rateLimits: deps.rateLimits,
     platform: deps.platform ?? NO_PLATFORM_HOOKS,
+    eReporting: deps.eReporting,
   };
 }

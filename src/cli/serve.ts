@@ -63,6 +63,11 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     validationSchedIdle: config.validationSchedIdle,
     validationYieldRps: config.validationYieldRps,
     platform: platformOption(platform),
+    eReporting: {
+      closeDelayMs: config.eReporting.closeDelaySeconds * 1000,
+      invoiceFlows: config.eReporting.invoiceFlows,
+      platform: { id: config.eReporting.platformId, name: config.eReporting.platformName },
+    },
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
       allowPrivateUrls: config.webhookAllowPrivateUrls,

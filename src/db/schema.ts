@@ -486,7 +486,7 @@ export const eReports = pgTable(
     uniqueIndex('e_reports_open_key').on(t.tenantId, t.sellerSiren, t.kind, t.periodId).where(sql`${t.state} = 'open'`),
     uniqueIndex('e_reports_sequence_key').on(t.tenantId, t.sellerSiren, t.kind, t.periodId, t.sequence),
     index('e_reports_due_idx').on(t.jobNextAt).where(sql`${t.state} IN ('open', 'closed', 'sent')`),
-    index('e_reports_tenant_idx').on(t.tenantId, t.id),
+    index('e_reports_tenant_idx').on(t.tenantId, t.createdAt, t.id),
   ],
 );
 

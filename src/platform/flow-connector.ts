@@ -13,6 +13,8 @@ import type { PlatformHooks } from './hooks.ts';
 import { createSender } from './outbound/flow-sender.ts';
 import type { FlowSettings } from './settings.ts';
 import { createStatusPoller } from './inbound/status-poller.ts';
+import { createEReportSender } from './outbound/e-report-sender.ts';
+import type { EReportRow } from '../domain/e-reporting/store/close-store.ts';
 
 /** A running connection to one PA. */
 export interface FlowConnector {
@@ -36,12 +38,15 @@ export function createFlowConnector(options: {
   pollIntervalMs: number;
   /** Limit for one HTTP exchange with the PA, in milliseconds (default 30,000). */
   timeoutMs?: number;
+  /** Told when an e-report's state changed (sent, accepted, rejected). */
+  onEReportChanged?: (report: EReportRow) => void;
 }): FlowConnector {
   const client = createFlowClient({ ...options.settings, timeoutMs: options.timeoutMs });
   const common = { db: options.db, events: options.events, client, connection: options.connection };
   const log = options.log.child({ component: 'pa-connector', connection: options.connection });
   const sender = createSender({ ...common, log, pollMs: options.pollIntervalMs });
   const poller = createStatusPoller({ ...common, log, intervalMs: options.pollIntervalMs });
+  const reports = createEReportSender({ db: options.db, client, log, pollMs: options.pollIntervalMs, onChanged: options.onEReportChanged });
   return {
     hooks: {
       flowUpdated(flow) {
@@ -49,13 +54,17 @@ export function createFlowConnector(options: {
         else poller.wake();
       },
     },
-    wake: () => sender.wake(),
+    wake() {
+      sender.wake();
+      reports.wake();
+    },
     start() {
       sender.start();
       poller.start();
+      reports.start();
     },
     async stop() {
-      await Promise.all([sender.stop(), poller.stop()]);
+      await Promise.all([sender.stop(), poller.stop(), reports.stop()]);
     },
   };
 }

@@ -23,5 +23,6 @@ import './types/seller-profile.ts';
 import './types/seller.ts';
 import './types/generated-document.ts';
 import './types/platform-delivery.ts';
+import './types/e-report.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

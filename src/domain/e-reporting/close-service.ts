@@ -32,6 +32,8 @@ export interface CloseDeps {
   sender: { id: string; name: string };
   /** Payment data, for payments reports (the payments store, wired at start); none: payments reports stay empty. */
   payments?: EReportingPaymentSource | undefined;
+  /** Told after a report was built valid (`closed`, due for sending): wakes the sender. */
+  onClosed?: (() => void) | undefined;
 }
 
 /** Where payments reports take their data (the payments store implements it). */
@@ -51,7 +53,9 @@ function einvoiceOf(covered: CoveredSubmission, profile: SellerProfile): EInvoic
       : deriveFromBody({
           kind: 'credit_note',
           document: document as CreditNoteDocument,
-          customer: covered.originBody ? (JSON.parse(covered.originBody) as InvoiceDocument).customer_snapshot as CustomerSnapshot : undefined,
+          customer: covered.originBody
+            ? ((JSON.parse(covered.originBody) as InvoiceDocument).customer_snapshot as CustomerSnapshot)
+            : undefined,
           seller: profile,
         });
   if (!derived.document) return undefined;
@@ -91,7 +95,7 @@ export async function buildFrozen(deps: CloseDeps, row: EReportRow): Promise<ERe
   findings.push(...built.findings);
   const xml = writeReport(built.report);
   const verdict = deps.check ? await deps.check(xml) : { fatal: [] };
-  return saveBuilt(deps.db, row.id, {
+  const saved = await saveBuilt(deps.db, row.id, {
     xml,
     totals: totalsOf(built.report as Report),
     findings,
@@ -100,6 +104,8 @@ export async function buildFrozen(deps: CloseDeps, row: EReportRow): Promise<ERe
       errors: verdict.fatal.map((f) => ({ rule: f.rule, message: f.message, location: f.location })),
     },
   });
+  if (saved?.state === 'closed') deps.onClosed?.();
+  return saved;
 }
 
 /** Closes the open report `id` now: freeze, build, check, store. Undefined when it was not open. */

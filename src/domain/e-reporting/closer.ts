@@ -1,7 +1,7 @@
 /**
  * The e-report closer: a loop that claims due reports of the `close` lane (store/jobs-store.ts: an `open` report
  * whose period ended `EREPORTING_CLOSE_DELAY` ago, or a frozen one a crash left unbuilt) and closes them
- * (close-service.ts), then wakes the sender (`onClosed`). Polls every `pollMs`; `wake` looks at once. An
+ * (close-service.ts); a valid one wakes the sender (`onClosed`). Polls every `pollMs`; `wake` looks at once. An
  * unexpected failure (the database, a crashed validation worker) postpones the report with backoff.
  */
 import type { Logger } from 'pino';
@@ -20,7 +20,7 @@ export interface Closer {
 }
 
 /** The closer (module comment); nothing runs before `start`. */
-export function createCloser(options: CloseDeps & { log: Logger; pollMs?: number; onClosed?: () => void }): Closer {
+export function createCloser(options: CloseDeps & { log: Logger; pollMs?: number }): Closer {
   const { db, log } = options;
   const waiter = createWaiter(options.pollMs ?? 5000);
   let running = false;
@@ -32,7 +32,6 @@ export function createCloser(options: CloseDeps & { log: Logger; pollMs?: number
       if (!row) return;
       const done = row.state === 'open' ? await closeReport(options, id) : row.xml === null ? await buildFrozen(options, row) : undefined;
       if (done) log.info({ reportId: id, state: done.state, period: done.periodId }, 'e-reporting: report closed');
-      if (done?.state === 'closed') options.onClosed?.();
     } catch (error) {
       const attempts = (await findReport(db, id).catch(() => undefined))?.jobAttempts ?? 1;
       log.warn({ err: error, reportId: id }, 'e-reporting: closing failed, will retry');
