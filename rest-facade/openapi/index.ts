@@ -14,6 +14,7 @@ import { headers, responses } from './responses.ts';
 import { replySchemas } from './replies.ts';
 import { sellerProfileSchemas } from './seller-profile.ts';
 import { sellerSchemas } from './sellers.ts';
+import { eReportSchemas } from './e-reports.ts';
 import { webhookSchemas } from './webhooks.ts';
 
 const description = `
@@ -73,6 +74,12 @@ export const openApiDocument = {
         'many sellers; the default one serves documents that name none.',
     },
     {
+      name: 'E-reporting',
+      description:
+        'B2C and international B2B sales, and payments, reported per seller and period (flux 10): the reports, their FRR XML, ' +
+        'closing a period now (docs/e-reporting.md).',
+    },
+    {
       name: 'Platform',
       description: 'For the accredited platform (PA) only: report lifecycle statuses, and tell the gateway a flow changed.',
     },
@@ -104,6 +111,7 @@ export const openApiDocument = {
       ...webhookSchemas,
       ...sellerProfileSchemas,
       ...sellerSchemas,
+      ...eReportSchemas,
       ...generatedDocumentSchemas,
       ...flowCallbackSchemas,
       ...listSchemas,

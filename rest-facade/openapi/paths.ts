@@ -9,6 +9,7 @@ import { generatedDocumentPaths } from './generated-documents.ts';
 import { listOperation } from './lists.ts';
 import { sellerProfilePaths } from './seller-profile.ts';
 import { sellerPaths } from './sellers.ts';
+import { eReportPaths } from './e-reports.ts';
 import { webhookPaths } from './webhooks.ts';
 
 const idempotencyKey: Obj = {
@@ -258,6 +259,7 @@ export const paths: Obj = {
   ...webhookPaths,
   ...sellerProfilePaths,
   ...sellerPaths,
+  ...eReportPaths,
   ...generatedDocumentPaths,
   '/v1/openapi.json': {
     description: 'Other methods than GET and HEAD: 405 with `Allow: GET, HEAD`.',
