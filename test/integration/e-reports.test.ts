@@ -17,7 +17,7 @@ const SELLER = '900123456';
 const TEN_YEARS_MS = 10 * 365 * 86_400_000;
 
 /** The B2C example, numbered `number`, issued on `day` (Paris) with `lines` of [net cents, rate]. */
-function b2c(number: string, day: string, lines: Array<[number, number]>): Json {
+function b2c(number: string, day: string, lines: Array<[number, number, string?]>): Json {
   const doc = loadExample('fr-b2c-invoice') as Json;
   doc.id = `saas-${number}`;
   doc.number = number;
@@ -26,14 +26,16 @@ function b2c(number: string, day: string, lines: Array<[number, number]>): Json 
   doc.due_date = day;
   delete doc.period_start;
   delete doc.period_end;
-  doc.lines = lines.map(([net, rate], i) => ({
+  doc.lines = lines.map(([net, rate, category], i) => ({
     id: `li_${i}`,
     description: `Abonnement ${i}`,
     type: 'subscription',
     quantity: 1,
     unit_amount: net,
     amount: net,
-    taxes: [{ name: `TVA ${rate} %`, percentage: rate, inclusive: false, amount: Math.round((net * rate) / 100) }],
+    taxes: [
+      { name: `TVA ${rate} %`, percentage: rate, inclusive: false, amount: Math.round((net * rate) / 100), ...(category && { category }) },
+    ],
   }));
   const excl = lines.reduce((sum, [net]) => sum + net, 0);
   const vat = lines.reduce((sum, [net, rate]) => sum + Math.round((net * rate) / 100), 0);
@@ -156,4 +158,36 @@ describe.each(engines())('e-reports (%s)', (engine) => {
     const second = (await tenant.get(`/v1/e-reports?period=2026-09-D1&limit=1&after=${first.next_cursor}`)).body as Json;
     expect(second.data[0].id).toBe(report.id);
   }, 240_000);
+});
+
+describe.each(engines())('e-reports closing by themselves (%s)', (engine) => {
+  let gateway: Gateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway(engine, {
+      platform: { kind: 'sandbox', stepMs: 20, pollIntervalMs: 100 },
+      // A period closes as soon as it has ended (the default is an hour later).
+      eReporting: { closeDelayMs: 0, pollMs: 100 },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await gateway?.stop();
+  });
+
+  it("closes a franchise seller's bimester once ended, sends it and records the 300", async () => {
+    const tenant = await gateway.tenant();
+    const profile = (await tenant.get('/v1/seller-profile')).body as Json;
+    const saved = await tenant.request('PUT', '/v1/seller-profile', { ...profile, vat_regime: 'franchise' });
+    expect(saved.status).toBe(200);
+    const doc = b2c(`F${Math.random().toString(36).slice(2, 8).toUpperCase()}`, '2026-09-03', [[4_000, 0, 'E']]);
+    const reply = await tenant.post('/v1/invoices', doc);
+    expect(reply.status, reply.text).toBe(202);
+    const record = await processed(tenant, `/v1/invoices/${(reply.body as Json).submission_id}`);
+    expect(record.processing_state).toBe('validated');
+    const list = async () => ((await tenant.get('/v1/e-reports')).body as Json).data as Json[];
+    const [report] = (await until(list, (data) => data[0]?.state === 'accepted' || data[0]?.state === 'rejected')) as [Json];
+    expect(report).toMatchObject({ period: '2026-B5', period_start: '2026-09-01', period_end: '2026-10-31', deadline: '2026-11-30' });
+    expect(report.state).toBe('accepted');
+    expect(report.statuses[0]).toMatchObject({ code: 300 });
+  }, 120_000);
 });

@@ -15,7 +15,7 @@ import type { ReportFinding } from './findings.ts';
 import { writeReport } from './frr-writer.ts';
 import type { Report } from './model.ts';
 import type { ReportablePayment } from './payments.ts';
-import { buildPaymentsReport, buildTransactionsReport, type BuiltReport } from './report.ts';
+import { buildPaymentsReport, buildTransactionsReport, type BuiltReport, isEmpty } from './report.ts';
 import { type CoveredSubmission, type EReportRow, freezeReport, loadCovered, saveBuilt } from './store/close-store.ts';
 import { totalsOf } from './totals.ts';
 
@@ -94,7 +94,11 @@ export async function buildFrozen(deps: CloseDeps, row: EReportRow): Promise<ERe
   }
   findings.push(...built.findings);
   const xml = writeReport(built.report);
-  const verdict = deps.check ? await deps.check(xml) : { fatal: [] };
+  // No transmission for a period with nothing to report (DSE v3.2 §2.3.3): kept, never sent.
+  const nothing = isEmpty(built.report)
+    ? [{ rule: 'DSE-2.3.3', message: 'Nothing to report for this period: no transmission is made', location: undefined }]
+    : [];
+  const verdict = nothing.length > 0 ? { fatal: nothing } : deps.check ? await deps.check(xml) : { fatal: [] };
   const saved = await saveBuilt(deps.db, row.id, {
     xml,
     totals: totalsOf(built.report as Report),

@@ -14,14 +14,14 @@ import type { Executor } from '../../../db/client.ts';
 import type { ReportKind } from '../model.ts';
 import { periodEndsAt, type ReportingPeriod } from '../periods.ts';
 
-/** One datum to record: a validated submission in its period. */
+/** One datum to record: a validated submission in its transactions period, or (no submission) a payment in its payments period. */
 export interface PeriodAssignment {
   tenantId: string;
-  submissionId: string;
+  /** The submission the report covers; absent for a payment (its payments report reads the payments of its period). */
+  submissionId?: string | undefined;
   sellerSiren: string;
   period: ReportingPeriod;
 }
-
 
 /** Locks the periods of `keys` for the rest of the transaction, in one order (no deadlock between two writers). */
 export async function lockPeriods(
@@ -65,10 +65,30 @@ WITH a AS MATERIALIZED (
   INSERT INTO e_report_submissions (report_id, submission_id, tenant_id)
     SELECT r.id, a.submission_id, a.tenant_id FROM a JOIN r
       ON r.tenant_id = a.tenant_id AND r.seller_siren = a.seller_siren AND r.kind = a.kind AND r.period_id = a.period_id
+      WHERE a.submission_id IS NOT NULL
     ON CONFLICT DO NOTHING
     RETURNING report_id
 )
 UPDATE e_reports SET updated_at = now() WHERE id IN (SELECT report_id FROM linked)`;
+
+/**
+ * Opens (if none is open) the payments report of each payment's period, on `tx`: the payments store calls it in the
+ * transaction that records an e-reportable payment (docs/e-reporting.md, "Payments"). The report reads its
+ * payments when it closes (`EReportingPaymentSource`); a payment reaching a period already transmitted opens a new
+ * report, a rectificative replacing the whole period. `period`: `periodOf(regime, 'payments', paidAt)`.
+ * @throws whatever the database throws.
+ */
+export function recordPaymentPeriods(
+  tx: Executor,
+  payments: ReadonlyArray<{ tenantId: string; sellerSiren: string; period: ReportingPeriod }>,
+  closeDelayMs: number,
+): Promise<void> {
+  return assignToReports(
+    tx,
+    payments.map((p) => ({ tenantId: p.tenantId, sellerSiren: p.sellerSiren, period: p.period })),
+    closeDelayMs,
+  );
+}
 
 /**
  * Records `items` (transactions data) in their periods' open reports, creating those that are missing, on `tx`
@@ -84,7 +104,7 @@ export async function assignToReports(tx: Executor, items: readonly PeriodAssign
   );
   const rows = items.map((i) => ({
     tenant_id: i.tenantId,
-    submission_id: i.submissionId,
+    submission_id: i.submissionId ?? null,
     seller_siren: i.sellerSiren,
     kind: i.period.kind,
     period_id: i.period.id,

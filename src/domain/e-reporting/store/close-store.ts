@@ -100,7 +100,11 @@ export async function loadCovered(
   const [seller] = rowsOf<{ profile: SellerProfile | string }>(
     await db.execute(sql`SELECT profile FROM sellers WHERE tenant_id = ${report.tenantId} AND siren = ${report.sellerSiren}`),
   );
-  const profile = seller ? (typeof seller.profile === 'string' ? (JSON.parse(seller.profile) as SellerProfile) : seller.profile) : undefined;
+  const profile = seller
+    ? typeof seller.profile === 'string'
+      ? (JSON.parse(seller.profile) as SellerProfile)
+      : seller.profile
+    : undefined;
   return {
     profile,
     submissions: rows.map((r) => ({
