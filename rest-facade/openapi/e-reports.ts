@@ -2,6 +2,7 @@
  * `/v1/e-reports` in the OpenAPI document (docs/e-reporting.md; handlers: `../handlers/e-reports.ts`): the
  * e-report reply, the list, closing a period, the FRR document.
  */
+import { problemOf } from './replies.ts';
 import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 
 const str = (description: string): Obj => ({ type: 'string', description });
@@ -125,7 +126,34 @@ const CloseEReportInput: Obj = {
 };
 
 /** The e-report component schemas, by name. */
-export const eReportSchemas: Record<string, Obj> = { EReport, EReportList, CloseEReportInput };
+export const eReportSchemas: Record<string, Obj> = {
+  EReport,
+  EReportList,
+  CloseEReportInput,
+  EReportCloseProblem: problemOf(
+    'invalid',
+    {
+      required: ['errors'],
+      properties: {
+        errors: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['path', 'rule', 'message'],
+            properties: {
+              path: { type: 'string', enum: ['/seller_siren', '/period', '/kind'], description: 'JSON pointer into the request body.' },
+              rule: { type: 'string', enum: ['GW-EREPORT-SELLER', 'GW-EREPORT-PERIOD', 'GW-EREPORT-PERIOD-OPEN', 'GW-EREPORT-KIND'] },
+              message: { type: 'string' },
+            },
+            additionalProperties: false,
+          },
+        },
+      },
+    },
+    '422 (close): an unknown seller, a period that is not one of its `vat_regime`, or one that has not ended.',
+  ),
+};
 
 const common: Obj = {
   401: responseRef('Unauthorized'),
@@ -177,7 +205,7 @@ export const eReportPaths: Obj = {
         404: problemResponse('Nothing to report for the period.', schemaRef('NotFoundProblem'), []),
         422: problemResponse(
           'Refused: unknown seller, not a period of its regime, or not ended (`errors[].path`).',
-          schemaRef('ValidationProblem'),
+          schemaRef('EReportCloseProblem'),
           [],
         ),
         ...common,

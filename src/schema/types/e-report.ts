@@ -7,13 +7,14 @@ import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@poth
 import { closePeriod } from '../../domain/e-reporting/e-reports-service.ts';
 import type { ReportFinding } from '../../domain/e-reporting/findings.ts';
 import { type EReportRow, findReport } from '../../domain/e-reporting/store/close-store.ts';
-import { coveredSubmissionIds, listReports } from '../../domain/e-reporting/store/read-store.ts';
+import { coveredSubmissionIds, listReports, reportCovering } from '../../domain/e-reporting/store/read-store.ts';
 import type { EReportStatus } from '../../domain/e-reporting/store/send-store.ts';
 import type { CategoryTotal, RateTotal, ReportTotals } from '../../domain/e-reporting/totals.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { NotFound, ValidationFailed } from './errors.ts';
+import { SubmissionRef } from './submission.ts';
 
 const RateTotalRef = builder.objectRef<RateTotal & { currency?: string }>('EReportRateTotal').implement({
   description: 'Sums at one VAT rate, in minor units (cents).',
@@ -174,5 +175,16 @@ builder.mutationFields((t) => ({
       if (result.code === 'not_found') throw new NotFound('e-report', args.period);
       throw new ValidationFailed([{ path: result.path, rule: result.rule, message: result.message }]);
     },
+  }),
+}));
+
+// Each submission says which report covers it (the latest of its period): per row, one query; lists that ask
+// it for many rows pay one query each (a DataLoader when a client needs it in lists).
+builder.objectFields(SubmissionRef, (t) => ({
+  eReport: t.field({
+    type: EReportRef,
+    nullable: true,
+    description: 'The e-report covering it (B2C, B2BInt; the latest transmission of its period); null for another document.',
+    resolve: async (row, _args, ctx) => (await reportCovering(ctx.db, tenantOf(ctx).id, row.id)) ?? null,
   }),
 }));
