@@ -55,7 +55,14 @@ export function finishWriter(db: Db, events: EventSink, reporting: ReportingSett
       // The e-reported documents go into their period's open report in the same transaction (never validated unreported).
       const assignments = items.flatMap(({ submission, outcome }, index) =>
         written[index] && outcome.state === 'validated' && outcome.reporting && outcome.documents.sellerSiren
-          ? [{ tenantId: submission.tenantId, submissionId: submission.id, sellerSiren: outcome.documents.sellerSiren, period: outcome.reporting }]
+          ? [
+              {
+                tenantId: submission.tenantId,
+                submissionId: submission.id,
+                sellerSiren: outcome.documents.sellerSiren,
+                period: outcome.reporting,
+              },
+            ]
           : [],
       );
       await assignToReports(tx, assignments, reporting.closeDelayMs);

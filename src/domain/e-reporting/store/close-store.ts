@@ -35,7 +35,7 @@ export async function findReport(db: Executor, id: string, tenantId?: string): P
 export async function freezeReport(db: Db, id: string): Promise<EReportRow | undefined> {
   return transact(db, async (tx) => {
     const current = await findReport(tx, id);
-    if (!current || current.state !== 'open') return undefined;
+    if (current?.state !== 'open') return undefined;
     await lockPeriods(tx, [current]);
     const [frozen] = await tx
       .update(eReports)
