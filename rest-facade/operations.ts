@@ -11,6 +11,22 @@ export const STATUS = graphql(`
   fragment StatusEntry on LifecycleStatus { code label final occurredAt reason reasonCode flags source }
 `);
 
+/** An e-report's fields (`eReportRecord` in handlers/e-reports.ts reads them). */
+export const E_REPORT = graphql(`
+  fragment EReportRecord on EReport {
+    id sellerSiren kind period periodStart periodEnd deadline portalDeadline type state sequence transmissionId closeAt
+    createdAt closedAt sentAt flowId
+    totals {
+      invoiceCount entryCount
+      categories { category currency count taxExclusiveAmount taxAmountEur rates { percent taxableAmount taxAmount } }
+      payments { percent currency taxableAmount }
+    }
+    findings { code rule term message document until }
+    checkErrors { rule message location }
+    statuses { code label reasonCode reason occurredAt }
+  }
+`);
+
 /** A submission record's fields (`submissionRecord` in records.ts reads them). */
 export const RECORD = graphql(
   `
@@ -210,6 +226,31 @@ export const OPERATIONS = {
       }
     }
   `),
+  eReports: graphql(
+    `
+    query EReports($first: Int, $after: String, $sellerSiren: String, $period: String, $kind: String, $state: String) {
+      result: eReports(first: $first, after: $after, sellerSiren: $sellerSiren, period: $period, kind: $kind, state: $state) {
+        edges { node { ...EReportRecord } } pageInfo { hasNextPage endCursor }
+      }
+    }
+  `,
+    [E_REPORT],
+  ),
+  eReport: graphql(`query EReport($id: ID!) { result: eReport(id: $id) { ...EReportRecord submissionIds } }`, [E_REPORT]),
+  eReportDocument: graphql(`query EReportDocument($id: ID!) { result: eReport(id: $id) { id state document } }`),
+  closeEReport: graphql(
+    `
+    mutation CloseEReport($sellerSiren: String!, $period: String!, $kind: String!) {
+      result: closeEReport(sellerSiren: $sellerSiren, period: $period, kind: $kind) {
+        __typename
+        ... on EReportClosed { report { ...EReportRecord submissionIds } }
+        ... on ValidationFailed { message issues { path rule message } }
+        ... on NotFound { message }
+      }
+    }
+  `,
+    [E_REPORT],
+  ),
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -1,6 +1,7 @@
 /** The `/v1` routes of the spec (§ Endpoints), webhook endpoint management, the platform's `/pa/v1` routes, and their handlers. */
 import { directoryHandler } from './handlers/directory.ts';
 import { documentHandler } from './handlers/document.ts';
+import { closeEReportHandler, eReportDocumentHandler, getEReportHandler, listEReportsHandler } from './handlers/e-reports.ts';
 import { flowCallbacksHandler } from './handlers/flow-callbacks.ts';
 import { lifecycleEventsHandler } from './handlers/lifecycle-events.ts';
 import { listHandler } from './handlers/list.ts';
@@ -74,6 +75,10 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/sellers/:siren', handler: getSellerHandler },
   { method: 'PUT', path: '/v1/sellers/:siren', handler: putSellerHandler },
   { method: 'GET', path: '/v1/directory/:siren', handler: directoryHandler },
+  { method: 'GET', path: '/v1/e-reports', handler: listEReportsHandler },
+  { method: 'POST', path: '/v1/e-reports/close', handler: closeEReportHandler },
+  { method: 'GET', path: '/v1/e-reports/:id', handler: getEReportHandler },
+  { method: 'GET', path: '/v1/e-reports/:id/document', handler: eReportDocumentHandler },
   { method: 'POST', path: '/pa/v1/lifecycle-events', handler: lifecycleEventsHandler },
   { method: 'POST', path: '/pa/v1/flow-callbacks', handler: flowCallbacksHandler },
   { method: 'POST', path: '/pa/v1/flow-callbacks/:token', handler: flowCallbacksHandler, credentialParam: 'token' },

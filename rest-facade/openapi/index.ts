@@ -16,6 +16,7 @@ import { sellerProfileSchemas } from './seller-profile.ts';
 import { paymentSchemas } from './payments.ts';
 import { sellerSchemas } from './sellers.ts';
 import { directorySchemas } from './directory.ts';
+import { eReportSchemas } from './e-reports.ts';
 import { webhookSchemas } from './webhooks.ts';
 
 const description = `
@@ -75,6 +76,12 @@ export const openApiDocument = {
         'many sellers; the default one serves documents that name none.',
     },
     {
+      name: 'E-reporting',
+      description:
+        'B2C and international B2B sales, and payments, reported per seller and period (flux 10): the reports, their FRR XML, ' +
+        'closing a period now (docs/e-reporting.md).',
+    },
+    {
       name: 'Platform',
       description: 'For the accredited platform (PA) only: report lifecycle statuses, and tell the gateway a flow changed.',
     },
@@ -111,6 +118,7 @@ export const openApiDocument = {
       ...sellerProfileSchemas,
       ...sellerSchemas,
       ...paymentSchemas,
+      ...eReportSchemas,
       ...generatedDocumentSchemas,
       ...flowCallbackSchemas,
       ...listSchemas,

@@ -11,6 +11,7 @@ import { sellerProfilePaths } from './seller-profile.ts';
 import { paymentPaths } from './payments.ts';
 import { sellerPaths } from './sellers.ts';
 import { directoryPaths } from './directory.ts';
+import { eReportPaths } from './e-reports.ts';
 import { webhookPaths } from './webhooks.ts';
 
 const idempotencyKey: Obj = {
@@ -262,6 +263,7 @@ export const paths: Obj = {
   ...sellerPaths,
   ...directoryPaths,
   ...paymentPaths,
+  ...eReportPaths,
   ...generatedDocumentPaths,
   '/v1/openapi.json': {
     description: 'Other methods than GET and HEAD: 405 with `Allow: GET, HEAD`.',

@@ -15,6 +15,7 @@ import { type LifecyclePlayer, sandboxScriptFor } from './lifecycle.ts';
 import type { FlowStore } from './store.ts';
 import type { AcknowledgementDetail, FileCheckResult, FlowInfo, FlowType } from './types.ts';
 import { readUbl } from './ubl.ts';
+import { answerReport } from './report-status.ts';
 
 /** Largest accepted file (413 FILE_SIZE_EXCEEDED beyond). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -142,6 +143,7 @@ async function acknowledge(flowId: string, flowInfo: FlowInfo, file: Buffer, com
   if (facts && 'error' in facts) return void fail([errorDetail('InvalidSchema', facts.error)]);
   const status = flowInfo.flowSyntax === 'CDAR' ? readIncomingStatus(file) : undefined;
   if (status && 'problem' in status) return void fail([errorDetail(status.problem.reasonCode, status.problem.reasonMessage)]);
+  if (flowInfo.flowSyntax === 'FRR') return answerReport(flowId, flowInfo, file, context);
   if (context.checkFile) {
     let result: FileCheckResult;
     try {

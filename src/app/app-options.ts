@@ -13,6 +13,7 @@ import type { PlatformOption } from '../platform/index.ts';
 import type { FlowSettings } from '../platform/settings.ts';
 import type { LookupFn } from '../webhooks/index.ts';
 import type { DirectoryLookup } from '../model/directory.ts';
+import type { EReportingPaymentSource } from '../domain/e-reporting/close-service.ts';
 
 /** Webhook delivery settings. */
 export interface WebhookOptions {
@@ -76,6 +77,22 @@ export interface AppOptions {
   directory?: DirectoryLookup;
   /** How long a directory entry is used before the PA is asked again, in seconds (default 86,400; `DIRECTORY_CACHE_TTL_S`). */
   directoryCacheTtlS?: number;
+  /** E-reporting (docs/e-reporting.md); every member has a default. */
+  eReporting?: EReportingOptions;
+}
+
+/** E-reporting settings (`serve`: EREPORTING_CLOSE_DELAY, B2C_INVOICE_FLOWS, EREPORTING_PLATFORM_ID/NAME). */
+export interface EReportingOptions {
+  /** After a period ends, how long before its report closes by itself, in milliseconds (default 3,600,000). */
+  closeDelayMs?: number;
+  /** B2C and B2BInt documents also go to the PA as invoice flows (default false: they are e-reported only). */
+  invoiceFlows?: boolean;
+  /** The sender of the reports (TG-3): the PA's 4-character matricule and name (default `0000`, `Passerelle`). */
+  platform?: { id: string; name: string };
+  /** How often the closer looks for periods due to close, in milliseconds (default 5000). */
+  pollMs?: number;
+  /** Payment data for payments reports (the payments store); none: no payments report has data. */
+  payments?: EReportingPaymentSource;
 }
 
 /** Per-token caps on real-time resources (`src/http/subscription-caps.ts`). */

@@ -31,6 +31,9 @@ import { createDirectoryService } from '../domain/directory/directory-service.ts
 import { logWaitingForSeller } from '../pipeline/waiting.ts';
 import { createPipeline } from '../pipeline/worker.ts';
 import { chooseEngine, createValidator } from '../validation/index.ts';
+import { DEFAULT_REPORTING } from '../pipeline/commit.ts';
+import type { CloseDeps } from '../domain/e-reporting/close-service.ts';
+import { createCloser } from '../domain/e-reporting/closer.ts';
 import { createRequestRate } from '../http/request-rate.ts';
 import { webhookJobs } from '../webhooks/index.ts';
 import type { WebhookSettings } from '../webhooks/index.ts';
@@ -78,8 +81,21 @@ export function buildApp(options: AppOptions): App {
       if (committed.some((event) => event.type === 'received')) pipeline.wake();
     },
   });
+  const reporting = {
+    closeDelayMs: options.eReporting?.closeDelayMs ?? DEFAULT_REPORTING.closeDelayMs,
+    invoiceFlows: options.eReporting?.invoiceFlows ?? DEFAULT_REPORTING.invoiceFlows,
+  };
+  const closeDeps: CloseDeps = {
+    db: options.db.db,
+    check: validator && ((xml) => validator.validateReport(xml)),
+    sender: options.eReporting?.platform ?? { id: '0000', name: 'Passerelle' },
+    payments: options.eReporting?.payments,
+    onClosed: () => platform.wakeSender(),
+  };
+  const closer = createCloser({ ...closeDeps, log, pollMs: options.eReporting?.pollMs });
   // The platform takes a document once it is validated: what it receives is the generated e-invoice.
   const pipeline = createPipeline({
+    reporting,
     db: options.db.db,
     events,
     validator,
@@ -105,6 +121,7 @@ export function buildApp(options: AppOptions): App {
     authCacheTtlMs: options.authCacheTtlMs,
     platform: options.platformHooks ?? { flowUpdated: (flow) => platform.hooks.flowUpdated(flow) },
     directory: (siren) => directory(siren),
+    eReporting: closeDeps,
   };
   const contexts = contextFactory(deps);
   const { createContext } = contexts;
@@ -155,6 +172,7 @@ export function buildApp(options: AppOptions): App {
       await queue.start(jobs, options.webhooks?.workers ?? 4);
       if (workers) {
         pipeline.start();
+        closer.start();
         void logWaitingForSeller(options.db.db, log);
       }
       return new Promise((resolve, reject) => {
@@ -175,6 +193,7 @@ export function buildApp(options: AppOptions): App {
       await hub.start();
       await queue.start(jobs, options.webhooks?.workers ?? 4);
       pipeline.start();
+      closer.start();
       void logWaitingForSeller(options.db.db, log);
       if ((options.platform ?? { kind: 'sandbox' }).kind !== 'sandbox') {
         platform.start('');
@@ -201,6 +220,7 @@ export function buildApp(options: AppOptions): App {
       await platform.close();
       stopProfileListener();
       await pipeline.stop();
+      await closer.stop();
       await validator?.close();
       await queue.stop();
       await hub.close();

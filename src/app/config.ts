@@ -52,6 +52,8 @@ export interface Config {
   rateLimits: { submissions: number; lookups: number; graphql: number };
   /** How long a PA directory entry is used before the PA is asked again, in seconds (`DIRECTORY_CACHE_TTL_S`, default 86,400). */
   directoryCacheTtlS: number;
+  /** E-reporting (docs/e-reporting.md): close delay after a period ends (seconds), B2C/B2BInt invoice flows, the PA's matricule and name (TG-3). */
+  eReporting: { closeDelaySeconds: number; invoiceFlows: boolean; platformId: string; platformName: string };
 }
 
 /**
@@ -111,6 +113,10 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; fallback: string; s
   { name: 'RATE_LIMIT_SUBMISSIONS_PER_SECOND', fallback: '20000', summary: 'per tenant (0: none)' },
   { name: 'RATE_LIMIT_LOOKUPS_PER_SECOND', fallback: '20000', summary: 'per tenant (0: none)' },
   { name: 'RATE_LIMIT_GRAPHQL_COST_PER_SECOND', fallback: '1000000', summary: 'per tenant (0: none)' },
+  { name: 'EREPORTING_CLOSE_DELAY', fallback: '3600', summary: 'seconds after a period ends before its e-report closes and is sent' },
+  { name: 'B2C_INVOICE_FLOWS', fallback: 'false', summary: 'true: B2C and B2BInt invoices also go to the PA as invoice flows' },
+  { name: 'EREPORTING_PLATFORM_ID', fallback: '0000', summary: "the PA's 4-character matricule, sender of the e-reports (TT-8)" },
+  { name: 'EREPORTING_PLATFORM_NAME', fallback: 'Passerelle', summary: 'its name in the e-reports (TT-9)' },
 ];
 
 export { ConfigError };
@@ -159,6 +165,13 @@ function validationEngine(raw: string | undefined): Config['validationEngine'] {
   throw new ConfigError(`VALIDATION_ENGINE must be "auto", "saxon-he" or "saxon-js", got "${raw}"`);
 }
 
+function platformMatricule(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return '0000';
+  if (!/^[A-Za-z0-9]{4}$/.test(raw))
+    throw new ConfigError(`EREPORTING_PLATFORM_ID must be 4 letters or digits (the PA's matricule), got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -199,5 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graphql: integer(env, 'RATE_LIMIT_GRAPHQL_COST_PER_SECOND', 1_000_000, 0, 1_000_000_000),
     },
     directoryCacheTtlS: integer(env, 'DIRECTORY_CACHE_TTL_S', 86_400, 0, 31_536_000),
+    eReporting: {
+      closeDelaySeconds: integer(env, 'EREPORTING_CLOSE_DELAY', 3600, 0, 31 * 86_400),
+      invoiceFlows: boolean(env, 'B2C_INVOICE_FLOWS'),
+      platformId: platformMatricule(env.EREPORTING_PLATFORM_ID),
+      platformName: env.EREPORTING_PLATFORM_NAME || 'Passerelle',
+    },
   };
 }

@@ -14,6 +14,7 @@ import type { RateLimits } from '../limits/rate-limits.ts';
 import type { AuthFailure, Principal } from '../domain/tenancy/tenancy-service.ts';
 import { NO_PLATFORM_HOOKS, type PlatformHooks } from '../platform/hooks.ts';
 import type { DirectoryLookup } from '../model/directory.ts';
+import type { CloseDeps } from '../domain/e-reporting/close-service.ts';
 
 /** Per-operation context seen by every resolver. */
 export interface Context {
@@ -35,6 +36,8 @@ export interface Context {
   platform: PlatformHooks;
   /** The PA directory through its cache (`directoryEntry`, createSeller's warning); `unknown` when none is configured. */
   directory: DirectoryLookup;
+  /** What closing an e-report needs (`POST /v1/e-reports/close`); undefined: closing is refused. */
+  eReporting?: CloseDeps | undefined;
 }
 
 /** What webhook management needs: its settings, and a way to schedule a delivery attempt. */
@@ -67,6 +70,8 @@ export interface ContextDeps {
   platform?: PlatformHooks;
   /** The PA directory through its cache (default: none, every lookup `unknown`). */
   directory?: DirectoryLookup;
+  /** What closing an e-report needs. */
+  eReporting?: CloseDeps;
 }
 
 export interface ContextRequest {
@@ -128,5 +133,6 @@ function contextFor(deps: ContextDeps, principal: Principal, request: Partial<Co
     rateLimits: deps.rateLimits,
     platform: deps.platform ?? NO_PLATFORM_HOOKS,
     directory: deps.directory ?? NO_DIRECTORY,
+    eReporting: deps.eReporting,
   };
 }

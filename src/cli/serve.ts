@@ -61,6 +61,11 @@ export function appOptions(config: Config, database: Database, log: Logger, plat
     platform: platformOption(platform),
     workers: config.workers,
     directoryCacheTtlS: config.directoryCacheTtlS,
+    eReporting: {
+      closeDelayMs: config.eReporting.closeDelaySeconds * 1000,
+      invoiceFlows: config.eReporting.invoiceFlows,
+      platform: { id: config.eReporting.platformId, name: config.eReporting.platformName },
+    },
     webhooks: {
       secretsKey: loadSecretsKey({ configured: config.webhookSecretsKey, dataDir: config.dataDir }),
       allowPrivateUrls: config.webhookAllowPrivateUrls,

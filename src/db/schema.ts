@@ -513,3 +513,67 @@ export const payments = pgTable(
     index('payments_e_reporting_idx').on(t.sellerSiren, t.paidAt).where(sql`${t.channel} = 'e_reporting'`),
   ],
 );
+
+/**
+ * E-reporting transmissions (flux 10, docs/e-reporting.md; migration 0020): one row per seller × period × kind
+ * × sequence (the first `IN`, each later one `RE` when an earlier one was transmitted). The row is the outbox of
+ * its own work (`job_next_at`): an `open` row is due at `close_at` (closing), a `closed` one at once (sending),
+ * a `sent` one while the portal's answer is awaited (status polling).
+ */
+export const eReports = pgTable(
+  'e_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    sellerSiren: text('seller_siren').notNull(),
+    kind: text('kind').notNull().$type<'transactions' | 'payments'>(),
+    periodId: text('period_id').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    portalDeadline: timestamp('portal_deadline', { withTimezone: true }).notNull(),
+    sequence: integer('sequence').notNull(),
+    type: text('type').notNull().default('IN').$type<'IN' | 'RE'>(),
+    state: text('state').notNull().default('open').$type<'open' | 'closed' | 'invalid' | 'sent' | 'accepted' | 'rejected'>(),
+    closeAt: timestamp('close_at', { withTimezone: true }).notNull(),
+    transmissionId: text('transmission_id').notNull(),
+    jobNextAt: timestamp('job_next_at', { withTimezone: true }),
+    jobAttempts: integer('job_attempts').notNull().default(0),
+    jobLastError: text('job_last_error'),
+    totals: jsonb('totals'),
+    findings: jsonb('findings'),
+    validation: jsonb('validation'),
+    statuses: jsonb('statuses').notNull().default(sql`'[]'::jsonb`),
+    xml: text('xml'),
+    flowId: text('flow_id'),
+    flowOutcomeUnknown: boolean('flow_outcome_unknown').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('e_reports_open_key').on(t.tenantId, t.sellerSiren, t.kind, t.periodId).where(sql`${t.state} = 'open'`),
+    uniqueIndex('e_reports_sequence_key').on(t.tenantId, t.sellerSiren, t.kind, t.periodId, t.sequence),
+    index('e_reports_due_idx').on(t.jobNextAt).where(sql`${t.state} IN ('open', 'closed', 'sent')`),
+    index('e_reports_tenant_idx').on(t.tenantId, t.createdAt, t.id),
+  ],
+);
+
+/** Which submissions each e-report covers (a rectificative covers its whole period: every earlier report's too). */
+export const eReportSubmissions = pgTable(
+  'e_report_submissions',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => eReports.id),
+    submissionId: uuid('submission_id').notNull(),
+    tenantId: uuid('tenant_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'e_report_submissions_pk', columns: [t.reportId, t.submissionId] }),
+    index('e_report_submissions_submission_idx').on(t.submissionId),
+  ],
+);

@@ -16,7 +16,19 @@ import { groupCommit } from '../db/group-commit.ts';
 import { sqlState } from '../db/sql-state.ts';
 import { transact } from '../db/transaction.ts';
 import type { CommittedEvent, EventSink } from '../domain/events/types.ts';
+import { assignToReports } from '../domain/e-reporting/store/assign.ts';
 import { type FinishItem, finishBatch } from './finish.ts';
+
+/** E-reporting at commit (docs/e-reporting.md): how long after its period a report closes, and whether B2C/B2BInt also go as invoice flows. */
+export interface ReportingSettings {
+  /** `EREPORTING_CLOSE_DELAY`, milliseconds (default 1 hour). */
+  closeDelayMs: number;
+  /** `B2C_INVOICE_FLOWS`: B2C and B2BInt documents are sent to the PA as invoice flows too (default false). */
+  invoiceFlows: boolean;
+}
+
+/** The defaults of {@link ReportingSettings}. */
+export const DEFAULT_REPORTING: ReportingSettings = { closeDelayMs: 3_600_000, invoiceFlows: false };
 
 /**
  * Finishes one processed submission with the next batch.
@@ -33,10 +45,27 @@ const MAX_BATCH = 64;
 const MAX_BATCH_WEIGHT = 8 * 1024 * 1024;
 
 /** A writer that commits outcomes of `db` in batches, handing their events to `events`. */
-export function finishWriter(db: Db, events: EventSink): FinishWriter {
-  async function write(items: readonly FinishItem[]): Promise<Array<CommittedEvent | undefined>> {
+export function finishWriter(db: Db, events: EventSink, reporting: ReportingSettings = DEFAULT_REPORTING): FinishWriter {
+  async function write(given: readonly FinishItem[]): Promise<Array<CommittedEvent | undefined>> {
+    const items = given.map((item) =>
+      item.outcome.state === 'validated' && item.outcome.reporting && !reporting.invoiceFlows ? { ...item, held: true } : item,
+    );
     const finished = await transact(db, async (tx) => {
       const written = await finishBatch(tx, items);
+      // The e-reported documents go into their period's open report in the same transaction (never validated unreported).
+      const assignments = items.flatMap(({ submission, outcome }, index) =>
+        written[index] && outcome.state === 'validated' && outcome.reporting && outcome.documents.sellerSiren
+          ? [
+              {
+                tenantId: submission.tenantId,
+                submissionId: submission.id,
+                sellerSiren: outcome.documents.sellerSiren,
+                period: outcome.reporting,
+              },
+            ]
+          : [],
+      );
+      await assignToReports(tx, assignments, reporting.closeDelayMs);
       const recorded = written.filter((event) => event !== undefined);
       if (recorded.length > 0) await events.recorded(tx, recorded);
       return written;

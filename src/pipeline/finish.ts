@@ -26,6 +26,8 @@ import { rowsOf } from '../db/rows.ts';
 export interface FinishItem {
   submission: Pick<SubmissionRow, 'id' | 'tenantId' | 'documentType'>;
   outcome: Outcome;
+  /** Validated but not for the PA's sender: an e-reported document (B2C, B2BInt) without `B2C_INVOICE_FLOWS`. */
+  held?: boolean;
 }
 
 const NO_DOCUMENTS = sql`SELECT NULL::int AS n, NULL::text AS ubl, NULL::text AS cii WHERE false`;
@@ -33,8 +35,8 @@ const NO_DOCUMENTS = sql`SELECT NULL::int AS n, NULL::text AS ubl, NULL::text AS
 const STATEMENT = (items: string, documents: SQL) => sql`
 WITH i AS MATERIALIZED (
   SELECT t.* FROM ROWS FROM (json_to_recordset(${items}::json) AS (id uuid, state processing_state, rejection jsonb,
-      processing_rule text, processing_rule_reason text, seller_siren text, warnings jsonb))
-    WITH ORDINALITY AS t(id, state, rejection, processing_rule, processing_rule_reason, seller_siren, warnings, n)
+      processing_rule text, processing_rule_reason text, seller_siren text, warnings jsonb, held boolean))
+    WITH ORDINALITY AS t(id, state, rejection, processing_rule, processing_rule_reason, seller_siren, warnings, held, n)
 ), x AS MATERIALIZED (
   -- The documents, by item number (n); an item without documents (rejected before mapping) has no row.
   ${documents}
@@ -46,7 +48,9 @@ WITH i AS MATERIALIZED (
     WHERE s.id = ANY (ARRAY(SELECT id FROM f)) AND s.processing_state = 'received' ORDER BY s.id FOR UPDATE
 ), done AS MATERIALIZED (
   UPDATE submissions s
-    SET processing_state = f.state, rejection = f.rejection, pipeline_next_at = NULL, pipeline_last_error = NULL
+    SET processing_state = f.state, rejection = f.rejection, pipeline_last_error = NULL,
+      -- A document e-reported instead of sent (held) is never due for the sender.
+      pipeline_next_at = CASE WHEN f.held THEN 'infinity'::timestamptz END
     FROM f WHERE s.id = f.id AND s.id IN (SELECT id FROM locked) AND s.processing_state = 'received'
     RETURNING s.id, s.tenant_id, f.n, f.state, f.processing_rule, f.processing_rule_reason, f.seller_siren, f.warnings
 ), docs AS (
@@ -69,7 +73,7 @@ SELECT d.n, ev.id::text AS event_id FROM ev JOIN done d ON d.id = ev.submission_
  */
 export async function finishBatch(tx: Executor, items: readonly FinishItem[]): Promise<Array<CommittedEvent | undefined>> {
   const documents: SQL[] = [];
-  const rows = items.map(({ submission, outcome }, index) => {
+  const rows = items.map(({ submission, outcome, held }, index) => {
     const generated = outcome.documents;
     if (generated) documents.push(sql`(${index + 1}::int, ${generated.ubl}::text, ${generated.cii}::text)`);
     return {
@@ -80,6 +84,7 @@ export async function finishBatch(tx: Executor, items: readonly FinishItem[]): P
       processing_rule_reason: generated?.processingRuleReason ?? null,
       seller_siren: generated?.sellerSiren ?? null,
       warnings: generated?.warnings ?? null,
+      held: held === true,
     };
   });
   const values = documents.length > 0 ? sql`SELECT * FROM (VALUES ${sql.join(documents, sql`, `)}) AS x(n, ubl, cii)` : NO_DOCUMENTS;

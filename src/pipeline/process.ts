@@ -19,10 +19,11 @@ import type { Validator } from '../validation/index.ts';
 import { locate } from './locate.ts';
 import type { PipelineInput } from './claim.ts';
 import type { GeneratedDocuments, Rejection } from '../domain/submissions/read/index.ts';
+import { periodOf, type ReportingPeriod } from '../domain/e-reporting/periods.ts';
 
 /** The decision for one submission. */
 export type Outcome =
-  | { state: 'validated'; documents: GeneratedDocuments }
+  | { state: 'validated'; documents: GeneratedDocuments; reporting?: ReportingPeriod | undefined }
   | { state: 'rejected'; documents: GeneratedDocuments | undefined; rejection: Rejection };
 
 /** Runs the official artefacts, or not (`VALIDATION=native`: the gateway's own rules only). */
@@ -78,11 +79,16 @@ export async function processSubmission(input: PipelineInput, validator: Check, 
     processingRuleReason: classification.reason,
     sellerSiren: einvoice.seller.legalId?.value ?? null,
   };
-  if (!validator) return { state: 'validated', documents: { ...generated, warnings: [] } };
+  // B2C and international B2B documents are e-reported (flux 10): the transactions period of their issue date.
+  const reporting =
+    einvoice.processingRule === 'B2C' || einvoice.processingRule === 'B2BInt'
+      ? periodOf(profile.vat_regime, 'transactions', einvoice.issueDate)
+      : undefined;
+  if (!validator) return { state: 'validated', documents: { ...generated, warnings: [] }, reporting };
   const report = await validator.validate('ubl', ubl);
   const warnings = report.warnings.map((f) => ({ rule: f.rule, message: f.message, location: f.location }));
   const documents = { ...generated, warnings };
-  if (report.fatal.length === 0) return { state: 'validated', documents };
+  if (report.fatal.length === 0) return { state: 'validated', documents, reporting };
   const bodyFramework = derived.document.billingFramework !== undefined;
   return {
     state: 'rejected',

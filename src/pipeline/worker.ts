@@ -18,7 +18,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/client.ts';
 import type { CommittedEvent, EventSink } from '../domain/events/types.ts';
 import { claimDue, type PipelineInput } from './claim.ts';
-import { finishWriter } from './commit.ts';
+import { finishWriter, type ReportingSettings } from './commit.ts';
 import { type Check, type Outcome, processSubmission } from './process.ts';
 import type { Rejection } from '../domain/submissions/read/index.ts';
 import type { DirectoryLookup } from '../model/directory.ts';
@@ -43,6 +43,8 @@ export interface PipelineOptions {
   onValidated?: (submissionId: string) => void;
   /** The PA directory, which classifies French company buyers (B2B, or B2C when unknown to it); none: B2B as the body says. */
   directory?: DirectoryLookup;
+  /** E-reporting at commit (close delay, B2C_INVOICE_FLOWS); default DEFAULT_REPORTING. */
+  reporting?: ReportingSettings;
 }
 
 export interface Pipeline {
@@ -69,7 +71,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const concurrency = options.concurrency ?? 4;
   const claimSize = options.claimSize ?? (validator ? concurrency * 2 : 64);
   const waker = createWaker();
-  const commit = finishWriter(db, events);
+  const commit = finishWriter(db, events, options.reporting);
   let running = false;
   let loop: Promise<void> | undefined;
   const attempts = new Map<string, number>();

@@ -15,6 +15,8 @@ import { create212Sender } from './outbound/status-212-sender.ts';
 import type { Validator } from '../validation/index.ts';
 import type { FlowSettings } from './settings.ts';
 import { createStatusPoller } from './inbound/status-poller.ts';
+import { createEReportSender } from './outbound/e-report-sender.ts';
+import type { EReportRow } from '../domain/e-reporting/store/close-store.ts';
 
 /** A running connection to one PA. */
 export interface FlowConnector {
@@ -42,6 +44,8 @@ export function createFlowConnector(options: {
   organizationId?: string;
   /** The official artefacts the 212 Encaissée flows are checked with before sending (none: VALIDATION=native). */
   validator?: Validator | undefined;
+  /** Told when an e-report's state changed (sent, accepted, rejected). */
+  onEReportChanged?: (report: EReportRow) => void;
 }): FlowConnector {
   const perSeller = options.organizationId === 'seller';
   const client = createFlowClient({
@@ -54,6 +58,7 @@ export function createFlowConnector(options: {
   const sender = createSender({ ...common, log, pollMs: options.pollIntervalMs, organizationPerSeller: perSeller });
   const poller = createStatusPoller({ ...common, log, intervalMs: options.pollIntervalMs });
   const payments = create212Sender({ ...common, log, validator: options.validator, pollMs: options.pollIntervalMs });
+  const reports = createEReportSender({ db: options.db, client, log, pollMs: options.pollIntervalMs, onChanged: options.onEReportChanged });
   return {
     hooks: {
       flowUpdated(flow) {
@@ -63,14 +68,18 @@ export function createFlowConnector(options: {
         } else poller.wake();
       },
     },
-    wake: () => sender.wake(),
+    wake() {
+      sender.wake();
+      reports.wake();
+    },
     start() {
       sender.start();
       poller.start();
       payments.start();
+      reports.start();
     },
     async stop() {
-      await Promise.all([sender.stop(), poller.stop(), payments.stop()]);
+      await Promise.all([sender.stop(), poller.stop(), payments.stop(), reports.stop()]);
     },
   };
 }

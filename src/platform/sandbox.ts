@@ -38,6 +38,7 @@ export interface MountedSandbox {
 function checkWith(validator: Validator): (syntax: string, bytes: Buffer) => Promise<FileCheckResult> {
   return async (syntax, bytes) => {
     if (syntax === 'CDAR') return checkCdar(validator, bytes);
+    if (syntax === 'FRR') return checkReport(validator, bytes);
     if (syntax !== 'UBL' && syntax !== 'CII') return { ok: true, details: [] };
     const report = await validator.validate(syntax === 'UBL' ? 'ubl' : 'cii', bytes.toString('utf8'));
     return {
@@ -57,6 +58,18 @@ async function checkCdar(validator: Validator, bytes: Buffer): Promise<FileCheck
     ok: report.fatal.length === 0,
     details: report.fatal.map((finding) => ({
       reasonCode: cdarReasonCode(finding.rule),
+      reasonMessage: `${finding.rule}: ${finding.message}`.slice(0, 1000),
+    })),
+  };
+}
+
+/** An e-report (FRR) through the flux 10 XSD and the F10 schematron: the portal's 301 reasons. */
+async function checkReport(validator: Validator, bytes: Buffer): Promise<FileCheckResult> {
+  const report = await validator.validateReport(bytes.toString('utf8'));
+  return {
+    ok: report.fatal.length === 0,
+    details: report.fatal.map((finding) => ({
+      reasonCode: finding.rule === 'XSD' ? 'REJ_SEMAN' : 'REJ_COH',
       reasonMessage: `${finding.rule}: ${finding.message}`.slice(0, 1000),
     })),
   };

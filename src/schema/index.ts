@@ -25,5 +25,6 @@ import './types/directory.ts';
 import './types/generated-document.ts';
 import './types/platform-delivery.ts';
 import './types/payment.ts';
+import './types/e-report.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildApp, type App, type PlatformOption, type RealtimeLimits, type WebhookOptions } from '../../src/app/app.ts';
 import type { Database, Engine } from '../../src/db/client.ts';
+import type { EReportingOptions } from '../../src/app/app-options.ts';
 import { openEmbedded, openPostgres, type QueryObserver } from '../../src/db/open.ts';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { setSellerProfile } from '../../src/domain/sellers/sellers-service.ts';
@@ -82,6 +83,8 @@ export async function startGateway(
     directoryCacheTtlS?: number;
     /** `PUBLIC_URL` (default: unset, the OpenAPI servers are each request's origin). */
     publicUrl?: string;
+    /** E-reporting settings (close delay, B2C_INVOICE_FLOWS, …). */
+    eReporting?: EReportingOptions;
   } = {},
 ): Promise<Gateway> {
   const database = await openTestDatabase(engine, options.databaseUrl, options.onQuery);
@@ -98,6 +101,7 @@ export async function startGateway(
     platformHooks: options.platformHooks,
     directoryCacheTtlS: options.directoryCacheTtlS,
     publicUrl: options.publicUrl,
+    eReporting: options.eReporting,
     workers: options.pipeline ?? options.platform !== undefined,
     // Short, so a revocation test waits a moment rather than 5 s.
     authCacheTtlMs: AUTH_CACHE_TTL_IN_TESTS_MS,

@@ -1,0 +1,162 @@
+/**
+ * Sends closed e-reports to the PA as flows (`flowSyntax: "FRR"`, `processingRule` B2C or B2BInt, `trackingId`
+ * the report's id) exactly once, the invoice sender's way (send.ts): the attempt is committed "outcome unknown"
+ * before createFlow, and an unknown outcome is searched by trackingId before any new attempt. Then it polls the
+ * portal's answer: incoming status flows (CDAR) carrying the report's trackingId, 300 Déposée or 301 Rejetée
+ * with reasons, recorded on the report (store/send-store.ts). The reports are the queue (`send` lane of
+ * src/domain/e-reporting/store/jobs-store.ts). Started with the AFNOR connector (flow-connector.ts).
+ */
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import { findReport, type EReportRow } from '../../domain/e-reporting/store/close-store.ts';
+import { claimDueReports, postponeReport, releaseReports } from '../../domain/e-reporting/store/jobs-store.ts';
+import { beginSend, markSent, recordStatus } from '../../domain/e-reporting/store/send-store.ts';
+import type { ReportTotals } from '../../domain/e-reporting/totals.ts';
+import { createWaiter } from '../../lib/waiter.ts';
+import type { FlowClient } from '../afnor/client.ts';
+import { parseCdar } from '../afnor/cdar.ts';
+import type { FlowFailure } from '../afnor/types.ts';
+import { retryDelayMs } from './backoff.ts';
+import { describeFailure } from './send.ts';
+
+export interface EReportSenderOptions {
+  db: Db;
+  client: FlowClient;
+  log: Logger;
+  /** Between two looks at due reports and at the portal's answers, in milliseconds (default 5000). */
+  pollMs?: number;
+  /** Told after a report's state changed (sent, accepted, rejected): events and webhooks. */
+  onChanged?: (report: EReportRow) => void;
+}
+
+export interface EReportSender {
+  wake(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const LEASE_MS = 120_000;
+
+/** B2BInt for a report of international B2B invoices only (10.1 / 10.2), else B2C. */
+export function processingRuleOf(row: Pick<EReportRow, 'totals'>): 'B2C' | 'B2BInt' {
+  const totals = row.totals as ReportTotals | null;
+  if (!totals) return 'B2C';
+  const b2c = totals.categories.length > 0 || totals.entryCount > 0;
+  return totals.invoiceCount > 0 && !b2c ? 'B2BInt' : 'B2C';
+}
+
+/** The sender (module comment); nothing runs before `start`. */
+export function createEReportSender(options: EReportSenderOptions): EReportSender {
+  const { db, client, log } = options;
+  const pollMs = options.pollMs ?? 5000;
+  const waiter = createWaiter(pollMs);
+  let running = false;
+  let loop: Promise<void> | undefined;
+  const claimed: string[] = [];
+
+  const changed = (row: EReportRow | undefined) => {
+    if (row) options.onChanged?.(row);
+    return row;
+  };
+  const fail = async (row: EReportRow, failure: FlowFailure, what: string) => {
+    const error = `${what}: ${describeFailure(failure)}`;
+    log.warn({ reportId: row.id, error }, 'e-report sender: attempt failed, will retry');
+    await postponeReport(db, row.id, retryDelayMs(row.jobAttempts, failure.kind === 'retryable' ? failure.retryAfterMs : undefined), error);
+  };
+
+  async function send(row: EReportRow): Promise<void> {
+    if (row.flowOutcomeUnknown) {
+      const found = await client.searchFlows({ trackingId: row.id, flowDirection: ['Out'] }, 100);
+      if (!found.ok) return fail(row, found, 'search by trackingId');
+      const flow = found.results.find((f) => f.trackingId === row.id && typeof f.flowId === 'string');
+      if (flow) return void changed(await markSent(db, row.id, flow.flowId, pollMs));
+    }
+    if (!(await beginSend(db, row.id))) return;
+    const fileName = `${row.transmissionId.replace(/[^A-Za-z0-9._-]+/g, '_')}.xml`;
+    const result = await client.submitFlow({
+      flowInfo: { flowSyntax: 'FRR', processingRule: processingRuleOf(row), trackingId: row.id, name: fileName },
+      file: Buffer.from(row.xml ?? '', 'utf8'),
+      fileName,
+    });
+    if (result.ok) return void changed(await markSent(db, row.id, result.flow.flowId, pollMs));
+    if (result.kind !== 'definitive' || result.authentication || result.status === 401 || result.status === 403) {
+      return fail(row, result, 'createFlow');
+    }
+    const reason = result.errorMessage ?? `The platform refused the flow (HTTP ${result.status})`;
+    const status = {
+      code: null,
+      label: 'Refused by the platform',
+      reasonCode: result.errorCode,
+      reason,
+      occurredAt: new Date().toISOString(),
+    };
+    changed(await recordStatus(db, row.id, status));
+  }
+
+  async function poll(row: EReportRow): Promise<void> {
+    const found = await client.searchFlows({ trackingId: row.id, flowDirection: ['In'] }, 100);
+    if (!found.ok) return fail(row, found, 'search statuses');
+    const flows = found.results.filter((f) => f.trackingId === row.id && typeof f.flowId === 'string');
+    flows.sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt));
+    for (const flow of flows) {
+      const original = await client.getFlow(flow.flowId, 'Original');
+      if (!original.ok) return fail(row, original, 'getFlow');
+      const status = parseCdar(original.bytes);
+      if ('error' in status) {
+        log.warn({ reportId: row.id, flowId: flow.flowId, error: status.error }, 'e-report sender: unreadable status flow');
+        continue;
+      }
+      const recorded = changed(
+        await recordStatus(db, row.id, {
+          code: status.code,
+          label: status.label,
+          reasonCode: status.reasonCode,
+          reason: status.reason,
+          occurredAt: status.occurredAt,
+          flowId: flow.flowId,
+        }),
+      );
+      if (recorded && recorded.state !== 'sent') return;
+    }
+    await postponeReport(db, row.id, pollMs, '');
+  }
+
+  async function handle(id: string): Promise<void> {
+    const row = await findReport(db, id);
+    try {
+      if (row?.state === 'closed' && row.xml !== null) await send(row);
+      else if (row?.state === 'sent') await poll(row);
+    } catch (error) {
+      log.warn({ err: error, reportId: id }, 'e-report sender: unexpected failure, will retry');
+      await postponeReport(db, id, retryDelayMs(row?.jobAttempts ?? 1), String(error)).catch(() => {});
+    }
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      try {
+        claimed.push(...(await claimDueReports(db, 'send', 4, LEASE_MS)));
+      } catch (error) {
+        if (running) log.warn({ err: error }, 'e-report sender: claim failed');
+      }
+      const took = claimed.length;
+      while (running && claimed.length > 0) await handle(claimed.shift()!);
+      if (running && took === 0) await waiter.wait();
+    }
+  }
+
+  return {
+    wake: () => waiter.wake(),
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      waiter.cancel();
+      await loop;
+      await releaseReports(db, claimed.splice(0)).catch(() => {});
+    },
+  };
+}
