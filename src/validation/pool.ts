@@ -32,6 +32,22 @@ export interface WorkerPoolOptions {
 const RECHECK_MS = 100;
 
 /** A pool of `size` workers made by `spawn`. `Job` is posted to a worker, `Res` is what it answers. */
+/** How long a closing pool waits for a worker to end by itself before terminating it, in milliseconds. */
+const CLOSE_GRACE_MS = 2_000;
+
+/** Asks `worker` to end, and terminates it if it has not within `CLOSE_GRACE_MS`. */
+function retire(worker: Worker): Promise<void> {
+  if (worker.threadId === -1) return Promise.resolve(); // already ended
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => void worker.terminate().finally(resolve), CLOSE_GRACE_MS);
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    worker.postMessage({ close: true });
+  });
+}
+
 export class WorkerPool<Job, Res> {
   private readonly slots = new Set<Slot<Res>>();
   private readonly queue: Pending<Res>[] = [];
@@ -74,7 +90,11 @@ export class WorkerPool<Job, Res> {
     });
   }
 
-  /** Terminates every worker; queued and in-flight jobs reject. */
+  /**
+   * Ends every worker; queued and in-flight jobs reject. Each worker is asked to end (`{ close: true }`, it closes its
+   * port) and terminated only if it has not within `CLOSE_GRACE_MS`: terminating a thread mid-run can abort the
+   * whole process on Node 24 (V8 "Check failed: (location_) != nullptr", nodejs/node#60755).
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -87,7 +107,7 @@ export class WorkerPool<Job, Res> {
       clearTimeout(slot.timer);
       slot.current?.reject(closing);
     }
-    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    await Promise.all(slots.map((slot) => retire(slot.worker)));
   }
 
   private add(): void {

@@ -1,6 +1,6 @@
 /**
  * Validation worker thread: loads the engine once, then answers `{ id, job }` messages with
- * `{ id, ok: true, report }` or `{ id, ok: false, error }`. Posts `{ ready: true }` once loaded, or
+ * `{ id, ok: true, report }` or `{ id, ok: false, error }`, and ends on `{ close: true }`. Posts `{ ready: true }` once loaded, or
  * `{ ready: false, error }` if the artefacts cannot be loaded (the pool then stops respawning).
  * `workerData.nice`: the thread's nice value, `workerData.idle`: the SCHED_IDLE policy (priority.ts),
  * both set before the artefacts load.
@@ -25,8 +25,10 @@ try {
   throw error;
 }
 
-// Jobs run one after the other: the pool sends a worker one job at a time.
-port.on('message', async ({ id, job }: { id: number; job: ValidationJob }) => {
+// Jobs run one after the other: the pool sends a worker one job at a time. `{ close: true }` (the pool closing)
+// closes the port, so the thread ends by itself rather than being terminated (docs/stack-notes.md).
+port.on('message', async ({ id, job, close }: { id: number; job: ValidationJob; close?: true }) => {
+  if (close) return port.close();
   try {
     port.postMessage({ id, ok: true, report: await engine.run(job) });
   } catch (error) {

@@ -1,6 +1,6 @@
 // A stand-in worker for test/unit/validation/pool.test.ts, speaking the protocol of
 // src/validation/worker.ts: `{ echo }` answers, `{ exit }` ends the thread, `{ throw }` crashes it
-// with an uncaught exception, `{ hang }` never answers. workerData.failLoad makes it fail to load.
+// with an uncaught exception, `{ hang }` never answers; `{ close: true }` (the pool closing) ends it cleanly. workerData.failLoad makes it fail to load.
 import { parentPort, workerData } from 'node:worker_threads';
 
 if (workerData?.failLoad) {
@@ -8,8 +8,9 @@ if (workerData?.failLoad) {
   throw new Error('artefacts missing (test)');
 }
 parentPort.postMessage({ ready: true });
-parentPort.on('message', ({ id, job }) => {
-  if (job.exit) process.exit(7);
+parentPort.on('message', ({ id, job, close }) => {
+  if (close) parentPort.close();
+  else if (job.exit) process.exit(7);
   else if (job.throw)
     setTimeout(() => {
       throw new Error('boom (test)');
