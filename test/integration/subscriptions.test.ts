@@ -193,7 +193,8 @@ describe.each(engines())('subscriptions on %s', (engine) => {
       const own = await submit(b);
       await subscription.waitUntil((payload) => eventOf(payload)?.submission.id === own);
       const seen = subscription.payloads.map((payload) => eventOf(payload)!.submission.id);
-      expect(seen.filter((id) => !probes.has(id))).toEqual([own]);
+      // Its own document may be seen twice (received, then validated by the pipeline): never tenant A's.
+      expect([...new Set(seen.filter((id) => !probes.has(id)))]).toEqual([own]);
     });
   });
 
