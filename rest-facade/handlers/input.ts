@@ -8,6 +8,7 @@ import { GraphQLNonNull, isInputObjectType, type GraphQLInputObjectType, type Gr
 import type { SubmittedBody } from '../../src/app/context.ts';
 import { fromJsonPointer, toJsonPointer } from '../../src/domain/json-pointer.ts';
 import { schema } from '../../src/schema/index.ts';
+import { inWireNames } from '../../src/schema/input-issues.ts';
 import { graphQLPathToWire } from '../../src/schema/wire-names.ts';
 import { isJsonContentType, readJsonBody } from '../body.ts';
 import { decodeInput, type DecodeResult } from '../decode.ts';
@@ -66,7 +67,7 @@ export async function readInput(
   return { input: decoded.value, body: { raw: body.raw, bytes: body.bytes, json: body.json as Record<string, unknown> } };
 }
 
-/** 422 for a `ValidationFailed` result, its argument paths turned into body pointers. */
+/** 422 for a `ValidationFailed` result, its argument paths turned into body pointers and its messages into wire names. */
 export function sendValidationFailed(
   res: ServerResponse,
   type: GraphQLInputObjectType,
@@ -75,6 +76,7 @@ export function sendValidationFailed(
 ): void {
   const errors = issues.map(({ profilePath, ...issue }) => ({
     ...issue,
+    message: inWireNames(schema, issue.message),
     path: bodyPointer(type, issue.path),
     ...(profilePath && { profile_path: snakePointer(profilePath) }),
   }));

@@ -7,9 +7,10 @@ export function badInput(field: string, message: string): GraphQLError {
 }
 
 /**
- * A paging cursor the client got wrong (`after`, `before`): `extensions: { code: 'BAD_USER_INPUT', argument }`, the
- * contract since the cursors were checked (docs/api-guide.md); REST's list maps it to a 400 naming the parameter.
+ * A paging cursor the client got wrong (`after`, `before`): `extensions: { code: 'BAD_USER_INPUT', argument, field }`,
+ * `argument` the contract since the cursors were checked, `field` the path as every other argument error names it;
+ * REST's list maps it to a 400 naming the parameter.
  */
 export function badCursor(argument: 'after' | 'before', message: string): GraphQLError {
-  return new GraphQLError(`${argument}: ${message}`, { extensions: { code: 'BAD_USER_INPUT', argument } });
+  return new GraphQLError(`${argument}: ${message}`, { extensions: { code: 'BAD_USER_INPUT', argument, field: argument } });
 }

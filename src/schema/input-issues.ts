@@ -49,3 +49,21 @@ function inGraphQLNames(schema: GraphQLSchema, message: string): string {
   const names = graphQLNames(schema);
   return message.replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, (word) => names.get(word) ?? word);
 }
+
+/** Per schema: the wire name of every field whose GraphQL name differs (`taxTotal` → `tax_total`). */
+const wireNamesBySchema = new WeakMap<GraphQLSchema, Map<string, string>>();
+
+/**
+ * A `ValidationFailed` message back in the wire's names, for the REST facade's 422 (the spec's snake_case):
+ * `total is not totalExclTax + taxTotal` → `total is not total_excl_tax + tax_total`. The reverse of the GraphQL
+ * naming above; a camelCase word that names no field stays as it is.
+ */
+export function inWireNames(schema: GraphQLSchema, message: string): string {
+  let wire = wireNamesBySchema.get(schema);
+  if (!wire) {
+    wire = new Map([...graphQLNames(schema)].map(([wireName, graphQLName]) => [graphQLName, wireName]));
+    wireNamesBySchema.set(schema, wire);
+  }
+  const names = wire;
+  return message.replace(/\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b/g, (word) => names.get(word) ?? word);
+}

@@ -82,6 +82,6 @@ describe('GraphQL errors a client can act on', () => {
 
   it('answers an invalid cursor with an error naming the argument, not an empty page', async () => {
     const reply = await graphql({}, false, '{ submissions(first: 1, after: "zzz") { edges { node { id } } } }');
-    expect(reply.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'after' });
+    expect(reply.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', argument: 'after', field: 'after' });
   });
 });
