@@ -22,7 +22,7 @@ import { loadPlatformSettings } from '../platform/settings.ts';
 
 const COMMANDS: Record<string, string> = {
   serve: 'serve                                  run the gateway (what npm start runs)',
-  worker: 'worker                                 the pipeline and PA connector without the API (DATABASE_URL; serve with WORKERS=off)',
+  worker: 'worker                                 the pipeline and PA connector without the API (PostgreSQL only; serve with WORKERS=off)',
   migrate: 'migrate                                apply database migrations and exit',
   token: `token create --tenant NAME [--create-tenant]
                                          a token for tenant NAME (--create-tenant: create it first)

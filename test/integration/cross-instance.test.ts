@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../support/client.ts';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { invoice } from '../support/documents.ts';
 import { cliLastLine, spawnServe, type ServeProcess } from '../support/processes.ts';
 import { eventOf, eventsOf, liveByStatuses, liveBySubmissions, PROBE, summary, wsConnect } from '../support/subscribers.ts';
@@ -67,6 +68,8 @@ describe.skipIf(!DATABASE_URL)('two gateway processes on one PostgreSQL database
     ]);
     expect(tenantToken).toMatch(/^pas_/);
     tenant = new Client(one.url, `Bearer ${tenantToken}`);
+    // A tenant made by the CLI has no seller yet: its documents would be refused (422).
+    expect((await tenant.request('PUT', '/v1/seller-profile', DEMO_SELLER_PROFILE)).status).toBe(200);
     platform = new Client(two.url, `Bearer ${platformToken}`); // the platform reports to instance 2
     sql = postgres(DATABASE_URL!, { max: 1, onnotice: () => {} });
   }, 90_000);
