@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { engines } from '../support/gateway.ts';
-import { cliLastLine, spawnServe } from '../support/processes.ts';
+import { spawnServe } from '../support/processes.ts';
 import { Receiver } from '../support/receiver.ts';
 import { registerEndpoint } from '../support/webhook-api.ts';
 import { createScratchDatabase } from '../support/webhook-gateway.ts';
@@ -23,7 +23,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const cli = cliLastLine;
 const serve = (env: Record<string, string>) =>
   spawnServe({ PLATFORM: 'none', ...env }, (child) => cleanups.push(() => child.kill('SIGKILL')));
 
@@ -47,11 +46,9 @@ describe.each(engines())('webhooks across a crash on %s', { timeout: 120_000 }, 
     const receiver = await Receiver.start();
     cleanups.push(() => receiver.close());
 
-    // Embedded: the first start prints a dev tenant's token (saves a CLI run, which would
-    // initialise the database itself); PostgreSQL: the CLI makes one.
-    const token = engine === 'postgres' ? await cli(['token', 'create', '--tenant', 'acme', '--create-tenant'], env) : undefined;
+    // The first start on an empty database (either engine) prints the dev tenant's token; it sells as the demo seller.
     const first = await serve({ ...env, WEBHOOK_WORKERS: '0' });
-    const client = new Client(first.url, `Bearer ${token ?? /export TOKEN=(\S+)/.exec(first.output())![1]}`);
+    const client = new Client(first.url, `Bearer ${/export TOKEN=(\S+)/.exec(first.output())![1]}`);
     await registerEndpoint(client, receiver);
     const reply = await client.post('/v1/invoices', invoice().unique().build());
     expect(reply.status).toBe(202);
