@@ -23,6 +23,16 @@ const serve = (env: Record<string, string>) => spawnServe(env, (child) => runnin
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'passerelle-cli-'));
 
+/** `PUT /v1/seller-profile` with the demo seller (a tenant made by the CLI has none); the reply's status. */
+async function putDemoSeller(url: string, token: string): Promise<number> {
+  const reply = await fetch(`${url}/v1/seller-profile`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_SELLER_PROFILE),
+  });
+  return reply.status;
+}
+
 // Each step spawns a process and may initialise a fresh embedded database (~3 s each).
 describe('passerelle CLI (embedded engine)', { timeout: 90_000 }, () => {
   it('creates a token, printed alone on the last line, and revokes it by prefix', async () => {
@@ -36,12 +46,7 @@ describe('passerelle CLI (embedded engine)', { timeout: 90_000 }, () => {
 
     const { child, url } = await serve(env);
     // A tenant made by the CLI has no seller yet: the token's first call gives it one.
-    const seller = await fetch(`${url}/v1/seller-profile`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_SELLER_PROFILE),
-    });
-    expect(seller.status).toBe(200);
+    expect(await putDemoSeller(url, token)).toBe(200);
     const post = () =>
       fetch(`${url}/v1/invoices`, {
         method: 'POST',
@@ -94,12 +99,7 @@ describe('passerelle CLI (embedded engine)', { timeout: 90_000 }, () => {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(invoice().unique().build()),
       });
-    const seller = await fetch(`${url}/v1/seller-profile`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_SELLER_PROFILE),
-    });
-    expect(seller.status).toBe(200);
+    expect(await putDemoSeller(url, token)).toBe(200);
     expect((await submit()).status).toBe(202);
 
     const platform = await cli(['platform-token', 'create', '--name', 'my-pa'], env);
