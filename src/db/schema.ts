@@ -577,3 +577,19 @@ export const eReportSubmissions = pgTable(
     index('e_report_submissions_submission_idx').on(t.submissionId),
   ],
 );
+
+/** Which payments each payments e-report covers (linked at freezing: every e-reportable payment of its period). */
+export const eReportPayments = pgTable(
+  'e_report_payments',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => eReports.id),
+    paymentId: uuid('payment_id').notNull(),
+    tenantId: uuid('tenant_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'e_report_payments_pk', columns: [t.reportId, t.paymentId] }),
+    index('e_report_payments_payment_idx').on(t.paymentId),
+  ],
+);

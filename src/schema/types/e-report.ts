@@ -7,7 +7,7 @@ import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@poth
 import { closePeriod } from '../../domain/e-reporting/e-reports-service.ts';
 import type { ReportFinding } from '../../domain/e-reporting/findings.ts';
 import { type EReportRow, findReport } from '../../domain/e-reporting/store/close-store.ts';
-import { coveredSubmissionIds, listReports, reportCovering } from '../../domain/e-reporting/store/read-store.ts';
+import { coveredPaymentIds, coveredSubmissionIds, listReports, reportCovering } from '../../domain/e-reporting/store/read-store.ts';
 import type { EReportStatus } from '../../domain/e-reporting/store/send-store.ts';
 import type { CategoryTotal, RateTotal, ReportTotals } from '../../domain/e-reporting/totals.ts';
 import { isUuid } from '../../domain/ids.ts';
@@ -118,6 +118,12 @@ export const EReportRef = builder.objectRef<EReportRow>('EReport').implement({
       type: ['ID'],
       description: 'The submissions it covers.',
       resolve: (r, _a, ctx) => coveredSubmissionIds(ctx.db, r.id),
+    }),
+    paymentIds: t.field({
+      type: ['ID'],
+      description:
+        'A payments report: the ids (yours) of the payments it covers, by cashing date (while open, those of its period so far).',
+      resolve: (r, _a, ctx) => coveredPaymentIds(ctx.db, r),
     }),
     document: t.string({ nullable: true, description: 'The FRR XML, once closed.', resolve: (r) => r.xml }),
   }),
