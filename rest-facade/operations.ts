@@ -35,6 +35,7 @@ export const RECORD = graphql(
     lifecycleStatus { ...StatusEntry }
     rejection { source errors { rule message path profilePath location } }
     validationWarnings { rule message location }
+    eReport { id }
   }
 `,
   [STATUS],

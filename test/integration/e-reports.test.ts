@@ -122,6 +122,7 @@ describe.each(engines())('e-reports (%s)', (engine) => {
     // Each submission says which report covers it: the rectificative now (GraphQL, same resolvers).
     const covered = await tenant.post('/graphql', { query: `{ invoice(id: "${a.submission_id}") { eReport { id type state } } }` });
     expect((covered.body as Json).data.invoice.eReport).toEqual({ id: re.id, type: 'RE', state: 'accepted' });
+    expect(((await tenant.get(`/v1/invoices/${a.submission_id}`)).body as Json).e_report_id).toBe(re.id);
 
     // Listing: filters and cursor paging.
     const all = await reports(`seller_siren=${SELLER}&period=2026-09-D1`);

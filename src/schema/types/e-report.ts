@@ -14,6 +14,7 @@ import { isUuid } from '../../domain/ids.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { NotFound, ValidationFailed } from './errors.ts';
+import { processingRuleOf } from './generated-document.ts';
 import { SubmissionRef } from './submission.ts';
 
 const RateTotalRef = builder.objectRef<RateTotal & { currency?: string }>('EReportRateTotal').implement({
@@ -191,6 +192,11 @@ builder.objectFields(SubmissionRef, (t) => ({
     type: EReportRef,
     nullable: true,
     description: 'The e-report covering it (B2C, B2BInt; the latest transmission of its period); null for another document.',
-    resolve: async (row, _args, ctx) => (await reportCovering(ctx.db, tenantOf(ctx).id, row.id)) ?? null,
+    resolve: async (row, _args, ctx) => {
+      // Only e-reported documents are in a report: a B2B one, or one not generated yet, costs no query of its own.
+      const rule = row.processingState === 'rejected' ? undefined : await processingRuleOf(row, ctx);
+      if (rule !== 'B2C' && rule !== 'B2BInt') return null;
+      return (await reportCovering(ctx.db, tenantOf(ctx).id, row.id)) ?? null;
+    },
   }),
 }));

@@ -74,6 +74,11 @@ function validationOf(s: { id: string; processingState: string }, ctx: Context) 
 
 const validations = new WeakMap<Context, Map<string, ReturnType<typeof findValidation>>>();
 
+/** The submission's processing rule (B2B, B2BInt, B2C) once generated, else undefined; read once per operation. */
+export async function processingRuleOf(s: { id: string; processingState: string }, ctx: Context): Promise<string | undefined> {
+  return (await validationOf(s, ctx))?.processingRule ?? undefined;
+}
+
 builder.objectFields(SubmissionRef, (t) => ({
   rejection: t.field({
     type: RejectionRef,
