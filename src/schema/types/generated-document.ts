@@ -55,7 +55,10 @@ const ValidationWarningRef = builder.objectRef<GeneratedDocuments['warnings'][nu
 
 const DocumentSyntaxEnum = builder.enumType('DocumentSyntax', {
   description: 'A syntax of the generated e-invoice.',
-  values: { UBL: { value: 'ubl', description: 'OASIS UBL 2.1' }, CII: { value: 'cii', description: 'UN/CEFACT CII D22B (uncoupled schema)' } } as const,
+  values: {
+    UBL: { value: 'ubl', description: 'OASIS UBL 2.1' },
+    CII: { value: 'cii', description: 'UN/CEFACT CII D22B (uncoupled schema)' },
+  } as const,
 });
 
 /**
