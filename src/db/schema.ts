@@ -354,7 +354,7 @@ export const directoryEntries = pgTable('directory_entries', {
 });
 
 /**
- * The e-invoices the pipeline generated for a submission (UBL 2.1 and CII D16B),
+ * The e-invoices the pipeline generated for a submission (UBL 2.1 and CII D22B),
  * kept byte for byte: what goes to the PA and what the client archives. Also
  * the French processing rule (B2B, B2BInt, B2C) and the validation warnings.
  */
