@@ -159,7 +159,14 @@ export function createEventHub(database: Database, log: Logger): EventHub {
     subscribe: (topic, accept = () => true) => follow(topic, (id) => loadEventView(database.db, id), accept),
     subscribeReports: (tenantId, accept = () => true) =>
       // The filter needs the report (its seller): applied to the loaded view.
-      filtered(follow<CommittedReportEvent, ReportEventView>(`e-reports:${tenantId}`, (id) => loadReportEventView(database.db, id), () => true), accept),
+      filtered(
+        follow<CommittedReportEvent, ReportEventView>(
+          `e-reports:${tenantId}`,
+          (id) => loadReportEventView(database.db, id),
+          () => true,
+        ),
+        accept,
+      ),
     async start() {
       highWater = Math.max(highWater, await lastEventId(database.db));
       await target.listen();

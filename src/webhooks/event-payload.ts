@@ -37,4 +37,3 @@ export async function webhookOf(db: Db, payloads: PayloadBuilder, eventId: numbe
   const data = () => payloads.reportRecord(report);
   return { id: report.id, type: TYPE_NAMES[report.type], tenantId: report.report.tenantId, createdAt: report.createdAt, data };
 }
-

@@ -48,7 +48,12 @@ export async function loadReportEventView(db: Executor, id: number): Promise<Rep
 /** E-report events after `afterId`, oldest first, at most `limit` (the hub's resync). */
 export async function reportEventsAfter(db: Executor, afterId: number, limit: number): Promise<CommittedReportEvent[]> {
   const rows = await db
-    .select({ id: submissionEvents.id, type: submissionEvents.type, tenantId: submissionEvents.tenantId, reportId: submissionEvents.eReportId })
+    .select({
+      id: submissionEvents.id,
+      type: submissionEvents.type,
+      tenantId: submissionEvents.tenantId,
+      reportId: submissionEvents.eReportId,
+    })
     .from(submissionEvents)
     .where(and(gt(submissionEvents.id, afterId), isNotNull(submissionEvents.eReportId)))
     .orderBy(asc(submissionEvents.id))

@@ -23,7 +23,11 @@ export const EReportEventRef = builder.objectRef<ReportEventView>('EReportEvent'
     id: t.id({ description: 'Event id, increasing (shared with submission events).', resolve: (event) => String(event.id) }),
     type: t.field({ type: EReportEventTypeEnum, resolve: (event) => event.type }),
     createdAt: t.field({ type: 'DateTime', resolve: (event) => event.createdAt }),
-    report: t.field({ type: EReportRef, description: 'The e-report as of now (its latest status last in `statuses`).', resolve: (e) => e.report }),
+    report: t.field({
+      type: EReportRef,
+      description: 'The e-report as of now (its latest status last in `statuses`).',
+      resolve: (e) => e.report,
+    }),
   }),
 });
 
