@@ -171,7 +171,8 @@ export function createEventHub(database: Database, log: Logger): EventHub {
       highWater = Math.max(highWater, await lastEventId(database.db));
       await target.listen();
       // A peer killed between its commit and its NOTIFY: replay from the table (issue 26, item 5; docs/operations.md).
-      if (database.engine === 'postgres') stopWatch = watchPeers(database, { log, onPeerGone: () => void resync('a peer instance ended') });
+      if (database.engine === 'postgres')
+        stopWatch = watchPeers(database, { log, onPeerGone: () => void resync("an instance's LISTEN connection ended") });
     },
     async close() {
       await stopWatch?.();

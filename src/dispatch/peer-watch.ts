@@ -8,15 +8,16 @@
  */
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import { EVENTS_CHANNEL } from './pg-event-target.ts';
 
 /** Between two looks at the instances' LISTEN connections, in milliseconds: how late a killed peer's events come. */
 const WATCH_INTERVAL_MS = 1000;
 /** The second replay after a peer's end: later than any COMMIT it had in flight. */
 const SECOND_REPLAY_MS = 1500;
 
-// postgres.js's LISTEN connection's last statement is its `listen "channel"`; every pool sets this application_name.
+// postgres.js's LISTEN connection's last statement is its `listen "channel"` (whatever its application_name).
 const LISTENERS = `SELECT pid FROM pg_stat_activity
-  WHERE datname = current_database() AND application_name = $1 AND backend_type = 'client backend' AND query ILIKE 'listen %'`;
+  WHERE datname = current_database() AND backend_type = 'client backend' AND query ILIKE $1`;
 
 /** Starts watching; returns the stop function. Never throws: a failed look is logged and tried again. */
 export function watchPeers(database: Database, options: { log: Logger; onPeerGone: () => void; intervalMs?: number }): () => Promise<void> {
@@ -35,12 +36,12 @@ export function watchPeers(database: Database, options: { log: Logger; onPeerGon
 
   async function look(): Promise<void> {
     try {
-      const { rows } = await database.executeSql(LISTENERS, ['passerelle']);
+      const { rows } = await database.executeSql(LISTENERS, [`listen %${EVENTS_CHANNEL}%`]);
       const now = new Set<number>(rows.map((row: { pid: number }) => Number(row.pid)));
       const gone = known ? [...known].filter((pid) => !now.has(pid)) : [];
       known = now;
       if (gone.length > 0 && !stopped) {
-        options.log.info({ pids: gone }, 'a gateway instance ended: replaying recent events');
+        options.log.info({ pids: gone }, 'a LISTEN connection ended (an instance stopped, or lost its connection)');
         options.onPeerGone();
         later(SECOND_REPLAY_MS, () => stopped || options.onPeerGone());
       }
