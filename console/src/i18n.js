@@ -1,5 +1,6 @@
 // French and English labels of the console. Lifecycle labels are the spec's
 // (French in both languages, as the gateway returns them), never translated here.
+import { REPORTING_LABELS } from './i18n-reporting.js';
 
 const fr = {
   appName: 'Passerelle',
@@ -134,6 +135,7 @@ const fr = {
   },
   error: 'Erreur',
   loading: 'Chargement…',
+  ...REPORTING_LABELS.fr,
 };
 
 const en = {
@@ -269,6 +271,7 @@ const en = {
   },
   error: 'Error',
   loading: 'Loading…',
+  ...REPORTING_LABELS.en,
 };
 
 export const LANGUAGES = { fr, en };
