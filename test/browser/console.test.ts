@@ -45,7 +45,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
   let hookUrl: string;
 
   beforeAll(async () => {
-    gateway = await startGateway(ENGINE, { pipeline: true });
+    // E-reports stay open (they would close by themselves once their period ends): a state the test can name.
+    gateway = await startGateway(ENGINE, { pipeline: true, eReporting: { closeDelayMs: 10 * 365 * 86_400_000 } });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     client = await gateway.tenant();
     // A local endpoint that refuses everything: its deliveries fail and can be redelivered.
@@ -201,7 +202,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     expect(facts).toContain('Transactions');
     expect(facts).toContain('Initial (IN)');
     expect(facts).toContain('Ouvert');
-    expect(facts).toMatch(/Période2026-11/);
+    expect(facts).toMatch(/Période2026-11-D1/);
     expect(facts).toMatch(/Échéance\d\d\/\d\d\/20\d\d/);
     const c = page.locator('[data-payment="pay-c-1"]');
     expect(await c.textContent()).toContain('120,00\u00a0€');
