@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { invoice } from '../support/documents.ts';
 import { b2c } from '../support/e-reporting-http.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
@@ -97,12 +98,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     receiver?.close();
   });
 
-  async function signedIn(width = 1280, height = 900): Promise<{ page: Page; requests: string[] }> {
+  async function signedIn(width = 1280, height = 900, at = { url: gateway?.url, token: client?.token }): Promise<{ page: Page; requests: string[] }> {
     const page = await browser.newPage({ viewport: { width, height }, acceptDownloads: true, locale: 'fr-FR' });
     const requests: string[] = [];
     page.on('request', (request) => void requests.push(request.url()));
-    await page.goto(`${gateway.url}/`, { waitUntil: 'load' });
-    await page.getByLabel("Jeton d'API").fill(client.token);
+    await page.goto(`${at.url}/`, { waitUntil: 'load' });
+    await page.getByLabel("Jeton d'API").fill(at.token);
     await page.getByRole('button', { name: 'Ouvrir la console' }).click();
     await page.getByRole('heading', { name: 'Documents' }).waitFor();
     return { page, requests };
@@ -225,6 +226,34 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     expect(outside(requests)).toEqual([]);
     await page.close();
+  });
+
+  it("says which sellers the PA's directory knows, with their lines, and which it does not", async () => {
+    // The sandbox PA's directory: it knows every SIREN but those beginning with 999.
+    const withDirectory = await startGateway(ENGINE, { platform: { kind: 'sandbox', stepMs: 60_000, directory: {} }, pipeline: false });
+    try {
+      const tenant = await withDirectory.tenant();
+      const unknown = { ...DEMO_SELLER_PROFILE, siren: '999000003', siret: null, vat_number: 'FR42999000003', name: 'Atelier Inconnu' };
+      expect((await tenant.post('/v1/sellers', unknown)).status).toBe(201);
+      const { page, requests } = await signedIn(1280, 900, { url: withDirectory.url, token: tenant.token });
+      await page.getByRole('link', { name: 'Vendeurs' }).click();
+      const statuses = page.locator('.seller [data-directory]');
+      await expect.poll(() => statuses.count()).toBe(2);
+      // The default seller first: registered, with its addressing line; the 999 one absent.
+      expect(await statuses.evaluateAll((all) => all.map((e) => e.getAttribute('data-directory')))).toEqual(['registered', 'absent']);
+      const first = page.locator('.seller').first();
+      expect(await first.locator('.directory dt').textContent()).toBe('Annuaire');
+      expect(await first.locator('.directory dd').textContent()).toContain("Dans l'annuaire");
+      expect(await first.locator('.directory-lines li').first().textContent()).toContain(DEMO_SELLER_PROFILE.siren);
+      expect(await page.locator('.seller').nth(1).locator('.directory dd').textContent()).toContain("Absent de l'annuaire");
+      if (SHOTS) await page.screenshot({ path: new URL('sellers.png', SHOTS).pathname, fullPage: true });
+      await page.getByLabel('Langue').selectOption('en');
+      await page.getByText('In the directory', { exact: true }).waitFor();
+      expect(outside(requests).filter((url) => !url.startsWith(withDirectory.url))).toEqual([]);
+      await page.close();
+    } finally {
+      await withDirectory.stop();
+    }
   });
 
   it('shows the dashboard, the seller, the webhooks, in English too, and fits a phone', async () => {
