@@ -115,6 +115,8 @@ const fr = {
     address: 'Adresse',
     electronicAddress: 'Adresse électronique',
     billingFramework: 'Cadre de facturation',
+    vatRegime: 'Régime de TVA',
+    vatOnDebits: 'TVA sur les débits',
     email: 'E-mail',
   },
   webhooks: {
@@ -251,6 +253,8 @@ const en = {
     address: 'Address',
     electronicAddress: 'Electronic address',
     billingFramework: 'Billing framework',
+    vatRegime: 'VAT regime',
+    vatOnDebits: 'VAT on debits',
     email: 'E-mail',
   },
   webhooks: {
