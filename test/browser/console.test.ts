@@ -98,7 +98,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     receiver?.close();
   });
 
-  async function signedIn(width = 1280, height = 900, at = { url: gateway?.url, token: client?.token }): Promise<{ page: Page; requests: string[] }> {
+  async function signedIn(
+    width = 1280,
+    height = 900,
+    at = { url: gateway?.url, token: client?.token },
+  ): Promise<{ page: Page; requests: string[] }> {
     const page = await browser.newPage({ viewport: { width, height }, acceptDownloads: true, locale: 'fr-FR' });
     const requests: string[] = [];
     page.on('request', (request) => void requests.push(request.url()));

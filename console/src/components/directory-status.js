@@ -46,9 +46,11 @@ export function DirectoryStatus({ entry, t, lang }) {
   return html`<span class=${`badge directory-${entry.status}`} data-directory=${entry.status}>${label}</span>
     ${entry.reason ? html` <span class="muted">— ${entry.reason}</span>` : ''}
     ${entry.checkedAt ? html` <span class="muted small">(${td.checkedAt} ${dateTime(entry.checkedAt, lang)})</span>` : ''}
-    ${entry.lines?.length
-      ? html`<ul class="directory-lines" aria-label=${td.lines}>
+    ${
+      entry.lines?.length
+        ? html`<ul class="directory-lines" aria-label=${td.lines}>
           ${entry.lines.map((l) => html`<li><code>${l.addressingIdentifier}</code> ${l.platform} ${l.status}</li>`)}
         </ul>`
-      : ''}`;
+        : ''
+    }`;
 }

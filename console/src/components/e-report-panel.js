@@ -23,15 +23,17 @@ export function EReportFacts({ report: r, t, lang }) {
       ${row(te.closeAt, dateTime(r.closedAt ?? r.closeAt, lang))}
     </dl>
     <h3>${te.statuses}</h3>
-    ${r.statuses.length
-      ? html`<ul class="finding-list">
+    ${
+      r.statuses.length
+        ? html`<ul class="finding-list">
           ${r.statuses.map(
             (st) => html`<li>
               <time datetime=${st.occurredAt}>${dateTime(st.occurredAt, lang)}</time> — <strong>${st.code ?? ''} ${st.label}</strong>${st.reason ? html` — ${st.reason}` : ''}
             </li>`,
           )}
         </ul>`
-      : html`<p class="muted">${te.noStatus}</p>`}`;
+        : html`<p class="muted">${te.noStatus}</p>`
+    }`;
 }
 
 export const E_REPORT_FIELDS = 'id kind period type state deadline closeAt closedAt statuses { code label occurredAt reason reasonCode }';

@@ -26,12 +26,14 @@ function Reporting({ payment: p, t }) {
     </p>
     <p class="muted small" lang="en">${r.message}</p>
     ${link ? html`<p>${link}</p>` : ''}
-    ${r.errors?.length
-      ? html`<p class="error">${tp.errors}</p>
+    ${
+      r.errors?.length
+        ? html`<p class="error">${tp.errors}</p>
           <ul class="finding-list">
             ${r.errors.map((e) => html`<li><code>${e.rule}</code> ${e.message}${e.location ? html` <code class="muted">${e.location}</code>` : ''}</li>`)}
           </ul>`
-      : ''}
+        : ''
+    }
   </div>`;
 }
 

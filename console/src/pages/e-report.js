@@ -44,29 +44,35 @@ export function EReportPage({ id, api, t, lang }) {
           ${row(te.documents, String(report.submissionIds.length))}
           ${row(te.payments, String(report.paymentIds.length))}
         </dl>
-        ${report.submissionIds.length
-          ? html`<h3>${te.documents}</h3>
+        ${
+          report.submissionIds.length
+            ? html`<h3>${te.documents}</h3>
               <ul class="finding-list">
                 ${report.submissionIds.slice(0, 50).map((s) => html`<li><a href=${`/console/submissions/${s}`} onClick=${follow}><code>${s}</code></a></li>`)}
               </ul>`
-          : ''}
+            : ''
+        }
       </section>
-      ${report.checkErrors.length
-        ? html`<section class="panel" aria-labelledby="ereport-errors">
+      ${
+        report.checkErrors.length
+          ? html`<section class="panel" aria-labelledby="ereport-errors">
             <h2 id="ereport-errors" class="error">${te.checkErrors}</h2>
             <ul class="finding-list">
               ${report.checkErrors.map((e) => html`<li><code>${e.rule}</code> ${e.message}${e.location ? html` <code class="muted">${e.location}</code>` : ''}</li>`)}
             </ul>
           </section>`
-        : ''}
-      ${report.findings.length
-        ? html`<section class="panel" aria-labelledby="ereport-findings">
+          : ''
+      }
+      ${
+        report.findings.length
+          ? html`<section class="panel" aria-labelledby="ereport-findings">
             <h2 id="ereport-findings">${te.findings}</h2>
             <ul class="finding-list">
               ${report.findings.map((f) => html`<li><code>${f.rule}</code> <code>${f.term}</code> ${f.message}</li>`)}
             </ul>
           </section>`
-        : ''}
+          : ''
+      }
     </div>
   </article>`;
 }

@@ -19,7 +19,11 @@ export function SellersPage({ api, t, lang }) {
         const list = d.sellers.edges.map((e) => e.node).sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
         setSellers(list);
         // The directory's answer comes after the page: a slow or absent directory never holds it back.
-        directoryStatuses(api, list.map((s) => s.siren), t).then((statuses) => !stale && setDirectory(statuses));
+        directoryStatuses(
+          api,
+          list.map((s) => s.siren),
+          t,
+        ).then((statuses) => !stale && setDirectory(statuses));
       },
       (e) => !stale && setError(e.message),
     );
