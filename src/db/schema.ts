@@ -219,7 +219,15 @@ export const lifecycleStatuses = pgTable(
   ],
 );
 
-export const submissionEventTypeEnum = pgEnum('submission_event_type', ['received', 'lifecycle_status_added', 'processing_state_changed']);
+export const submissionEventTypeEnum = pgEnum('submission_event_type', [
+  'received',
+  'lifecycle_status_added',
+  'processing_state_changed',
+  // An e-report's moves (drizzle/0025): the row names the report, not a submission.
+  'e_report_sent',
+  'e_report_accepted',
+  'e_report_rejected',
+]);
 
 /**
  * Every change of a submission, written in the same transaction as the change
@@ -230,8 +238,10 @@ export const submissionEvents = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     tenantId: uuid('tenant_id').notNull(),
-    submissionId: uuid('submission_id').notNull(),
+    /** Null for an e-report event, which names `eReportId` instead. */
+    submissionId: uuid('submission_id'),
     type: submissionEventTypeEnum('type').notNull(),
+    eReportId: uuid('e_report_id').references((): AnyPgColumn => eReports.id),
     lifecycleStatusId: bigint('lifecycle_status_id', { mode: 'number' }).references(() => lifecycleStatuses.id),
     /** The new state, for `processing_state_changed` (and `received`). */
     processingState: processingStateEnum('processing_state'),

@@ -89,14 +89,17 @@ function replayOrConflict(existing: PaymentRecord, hash: string): RecordPaymentR
     : { ok: false, code: 'conflict', payment: existing };
 }
 
-/** The invoice's EN 16931 model as the pipeline derives it (its stored processing rule once generated), and the seller's VAT on debits. */
+/**
+ * The invoice's EN 16931 model as the pipeline derives it (its stored processing rule once generated), the seller's VAT on
+ * debits and regime; undefined when the invoice has no seller yet (a legacy document waiting for its tenant's first).
+ */
 async function invoiceModel(
   db: Db,
   tenantId: string,
   row: PaymentInvoiceRow,
-): Promise<{ einvoice: EInvoice; vatOnDebits: boolean; total: number; regime: VatRegime }> {
+): Promise<{ einvoice: EInvoice; vatOnDebits: boolean; total: number; regime: VatRegime } | undefined> {
   const seller = row.sellerSiren ? await findSeller(db, tenantId, row.sellerSiren) : await findDefaultSeller(db, tenantId);
-  if (!seller) throw new Error(`submission ${row.id}: no seller to report its payments for`);
+  if (!seller) return undefined;
   const body = JSON.parse(row.body) as InvoiceDocument;
   const derived = deriveFromBody({ kind: 'invoice', document: body, seller: seller.profile });
   if (!derived.document) throw new Error(`submission ${row.id}: its body no longer derives (${derived.violations[0]?.rule})`);
@@ -148,7 +151,17 @@ export async function recordPayment(
     });
     return { ok: false, code: 'invalid', violations: refused.ok ? [] : refused.violations };
   }
-  const { einvoice, vatOnDebits, total, regime } = await invoiceModel(db, tenantId, row);
+  const model = await invoiceModel(db, tenantId, row);
+  if (!model) {
+    const refused = checkPayment(input, {
+      invoice: { kind: 'invoice', processingState: row.processingState, issueDate: row.issueDate, total: 0, rates: [] },
+      alreadyPaid: 0,
+      today: parisDate(now),
+      sellerMissing: true,
+    });
+    return { ok: false, code: 'invalid', violations: refused.ok ? [] : refused.violations };
+  }
+  const { einvoice, vatOnDebits, total, regime } = model;
   const sellerSiren = einvoice.seller.legalId?.value ?? row.sellerSiren;
   const id = randomUUID();
   for (let attempt = 0; ; attempt++) {
