@@ -29,7 +29,7 @@ const notFound = (siren: string | undefined) => `No seller with SIREN "${(siren 
  * `POST /v1/sellers`: 201 with the seller and `Location`, and `warnings` when there are some (its SIREN has no PA
  * directory line); 409 when the SIREN is taken, 400/422 for the body.
  */
-export const createSellerHandler: RestHandler = async ({ req, res, context, run }) => {
+export const createSellerHandler: RestHandler = async ({ req, res, routePath, context, run }) => {
   const operation = OPERATIONS.createSeller;
   const read = await readInput(req, res, operation);
   if (!read) return;
@@ -44,7 +44,7 @@ export const createSellerHandler: RestHandler = async ({ req, res, context, run 
         res,
         201,
         { ...sellerRecord(result.seller), ...(result.warnings.length > 0 && { warnings: result.warnings }) },
-        { Location: `/v1/sellers/${result.seller.profile.siren}` },
+        { Location: `${routePath}/${result.seller.profile.siren}` },
       );
   }
 };

@@ -13,8 +13,6 @@ import { WEBHOOK_OPERATIONS } from '../webhook-operations.ts';
 import { readInput, sendValidationFailed } from './input.ts';
 import { type RestHandler, resultOf } from './types.ts';
 
-const COLLECTION = '/v1/webhook-endpoints';
-
 /** The same wording as the GraphQL `NotFound` message. */
 export function notFoundDetail(kind: string, id: string | undefined): string {
   return `No ${kind} with id "${(id ?? '').slice(0, 80)}"`;
@@ -26,13 +24,13 @@ const withSecret = (result: { secret: string; endpoint: WebhookEndpointFields })
 });
 
 /** `POST /v1/webhook-endpoints`: 201 with the secret (shown once) and `Location`; 422 for a refused URL or event type. */
-export const createWebhookEndpointHandler: RestHandler = async ({ req, res, context, run }) => {
+export const createWebhookEndpointHandler: RestHandler = async ({ req, res, routePath, context, run }) => {
   const operation = WEBHOOK_OPERATIONS.createWebhookEndpoint;
   const read = await readInput(req, res, operation);
   if (!read) return;
   const result = await resultOf(run, operation, { input: read.input }, context);
   if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, operation, result.issues);
-  return sendJson(res, 201, withSecret(result), { Location: `${COLLECTION}/${result.endpoint.id}` });
+  return sendJson(res, 201, withSecret(result), { Location: `${routePath}/${result.endpoint.id}` });
 };
 
 /** `GET /v1/webhook-endpoints`: `{ data: [endpoint…] }`, oldest first. */
