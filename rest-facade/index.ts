@@ -29,9 +29,6 @@ const PATH_TOKEN_DETAIL = 'The token in the path is invalid or revoked';
 
 const METHODS = [...new Set(ROUTES.map((route) => route.method))];
 
-/** The endpoints charged to a tenant's `submissions` budget (src/limits/rate-limits.ts); every other one to `lookups`. */
-const SUBMISSION_PATHS = new Set(['/v1/invoices', '/v1/credit-notes']);
-
 const UNAVAILABLE_DETAIL =
   'The database is unavailable. Nothing was changed by this request; retry after Retry-After seconds (with the same Idempotency-Key).';
 
@@ -106,11 +103,10 @@ export function createRestFacade(deps: {
       }
       const { principal } = auth.context;
       if (principal.kind === 'tenant') {
-        const kind = req.method === 'POST' && SUBMISSION_PATHS.has(path) ? 'submissions' : 'lookups';
-        const decision = await auth.context.rateLimits.check(principal.tenant.id, kind);
+        const decision = await auth.context.rateLimits.check(principal.tenant.id, route.budget ?? 'lookups');
         if (!decision.allowed) return sendProblem(res, 'rateLimited', { detail: decision.message }, { ...close(), ...decision.headers });
       }
-      await route.handler({ req, res, params: match.params, context: auth.context, run });
+      await route.handler({ req, res, params: match.params, routePath: route.path, context: auth.context, run });
     } catch (error) {
       if (error instanceof OperationFailed && error.code === 'FORBIDDEN') {
         return sendProblem(res, 'forbidden', { detail: error.message }, close());

@@ -253,5 +253,3 @@ export const OPERATIONS = {
     [E_REPORT],
   ),
 } as const;
-
-export type OperationName = keyof typeof OPERATIONS;

@@ -1,4 +1,5 @@
 /** The `/v1` routes of the spec (§ Endpoints), webhook endpoint management, the platform's `/pa/v1` routes, and their handlers. */
+import type { RateLimitKind } from '../src/limits/rate-limits.ts';
 import { directoryHandler } from './handlers/directory.ts';
 import { documentHandler } from './handlers/document.ts';
 import { closeEReportHandler, eReportDocumentHandler, getEReportHandler, listEReportsHandler } from './handlers/e-reports.ts';
@@ -25,6 +26,8 @@ export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   handler: RestHandler;
+  /** The tenant budget a call is charged to (src/limits/rate-limits.ts): `lookups` unless the route says otherwise. */
+  budget?: Exclude<RateLimitKind, 'graphql'>;
   /**
    * The path parameter that carries the bearer token instead of the
    * Authorization header, for a PA that can register only a bare callback
@@ -44,20 +47,8 @@ export function redactPath(path: string): string {
 }
 
 export const ROUTES: Route[] = [
-  {
-    method: 'POST',
-    path: '/v1/invoices',
-    handler: submitHandler({ operation: 'submitInvoice', inputTypeName: 'InvoiceInput', collection: '/v1/invoices' }),
-  },
-  {
-    method: 'POST',
-    path: '/v1/credit-notes',
-    handler: submitHandler({
-      operation: 'submitCreditNote',
-      inputTypeName: 'CreditNoteInput',
-      collection: '/v1/credit-notes',
-    }),
-  },
+  { method: 'POST', path: '/v1/invoices', handler: submitHandler('submitInvoice'), budget: 'submissions' },
+  { method: 'POST', path: '/v1/credit-notes', handler: submitHandler('submitCreditNote'), budget: 'submissions' },
   { method: 'GET', path: '/v1/invoices', handler: listHandler('INVOICE') },
   { method: 'GET', path: '/v1/credit-notes', handler: listHandler('CREDIT_NOTE') },
   { method: 'GET', path: '/v1/invoices/:id', handler: recordHandler('invoice', 'invoice') },

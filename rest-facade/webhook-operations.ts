@@ -94,5 +94,3 @@ export const WEBHOOK_OPERATIONS = {
     [DELIVERY],
   ),
 } as const;
-
-export type WebhookOperationName = keyof typeof WEBHOOK_OPERATIONS;

@@ -7,10 +7,12 @@
  * PA's callback is rare next to submissions, so it is not compiled.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GraphQLInputObjectType, GraphQLInputType } from 'graphql';
+import type { GraphQLInputType } from 'graphql';
+import type { BuiltInOperation } from '../../src/graphql/run-operation.ts';
 import type { DecodeResult } from '../decode.ts';
 import { decodeByWalk } from '../decode-reference.ts';
 import { readInput } from './input.ts';
+import type { InputOf } from './types.ts';
 
 const asIs = (fieldName: string) => fieldName;
 
@@ -24,14 +26,14 @@ export function decodeAfnorInput(type: GraphQLInputType, json: unknown): DecodeR
 }
 
 /**
- * Reads the body of `req` as an input of `type` in AFNOR spelling. On any
- * problem (400, 413) sends the problem record and returns undefined.
+ * Reads the body of `req` as the `$input` of `operation` in AFNOR spelling.
+ * On any problem (400, 413) sends the problem record and returns undefined.
  */
-export async function readAfnorInput(
+export async function readAfnorInput<Operation extends BuiltInOperation>(
   req: IncomingMessage,
   res: ServerResponse,
-  type: GraphQLInputObjectType,
-): Promise<{ input: unknown } | undefined> {
-  const read = await readInput(req, res, type, decodeAfnorInput);
+  operation: Operation,
+): Promise<{ input: InputOf<Operation> } | undefined> {
+  const read = await readInput(req, res, operation, decodeAfnorInput);
   return read && { input: read.input };
 }

@@ -12,19 +12,17 @@
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
 import { readAfnorInput } from './afnor-input.ts';
-import { describe, inputType } from './input.ts';
-import { type InputOf, type RestHandler, resultOf } from './types.ts';
-
-const type = inputType('FlowUpdatedInput');
+import { describe } from './input.ts';
+import { type RestHandler, resultOf } from './types.ts';
 
 /** `/input/flowInfo/flowId` → `/flowInfo/flowId`: the body is the input, named as it is. */
 const bodyPointer = (argumentPointer: string) => argumentPointer.replace(/^\/input(?=\/|$)/, '');
 
 export const flowCallbacksHandler: RestHandler = async ({ req, res, context, run }) => {
-  const read = await readAfnorInput(req, res, type);
-  if (!read) return;
   const operation = OPERATIONS.notifyFlowUpdated;
-  const result = await resultOf(run, operation, { input: read.input as InputOf<typeof operation> }, context);
+  const read = await readAfnorInput(req, res, operation);
+  if (!read) return;
+  const result = await resultOf(run, operation, { input: read.input }, context);
   if (result.__typename === 'InvalidArguments') {
     const errors = result.issues.map((issue) => ({ path: bodyPointer(issue.path), message: issue.message }));
     return sendProblem(res, 'malformed', { detail: describe(errors), errors });

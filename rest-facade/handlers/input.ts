@@ -1,30 +1,54 @@
 /**
  * Request-body plumbing shared by the POST handlers: content type, size,
- * JSON, decoding into a GraphQL input type; and the mapping of argument
- * paths back to body pointers for 400 and 422 replies.
+ * JSON, decoding into the input type of the operation the handler runs; and
+ * the mapping of argument paths back to body pointers for 400 and 422 replies.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLNonNull, isInputObjectType, type GraphQLInputObjectType, type GraphQLInputType } from 'graphql';
+import {
+  type DocumentNode,
+  GraphQLNonNull,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  isInputObjectType,
+  Kind,
+  type TypeNode,
+} from 'graphql';
 import type { SubmittedBody } from '../../src/app/context.ts';
 import { fromJsonPointer, toJsonPointer } from '../../src/domain/json-pointer.ts';
+import type { BuiltInOperation } from '../../src/graphql/run-operation.ts';
 import { schema } from '../../src/schema/index.ts';
 import { inWireNames } from '../../src/schema/input-issues.ts';
 import { graphQLPathToWire } from '../../src/schema/wire-names.ts';
 import { isJsonContentType, readJsonBody } from '../body.ts';
 import { decodeInput, type DecodeResult } from '../decode.ts';
 import { sendProblem } from '../problem.ts';
+import type { InputOf } from './types.ts';
 
-/** The schema's input type `name`. @throws when there is none (a programming error). */
-export function inputType(name: string): GraphQLInputObjectType {
-  const type = schema.getType(name);
-  if (!isInputObjectType(type)) throw new Error(`${name} is not an input type`);
+const inputTypes = new WeakMap<DocumentNode, GraphQLInputObjectType>();
+
+/**
+ * The input object type of `operation`'s `$input` variable, read from the
+ * document itself (`mutation M($input: InvoiceInput!)` → `InvoiceInput`).
+ * @throws when the operation has no `$input` of an input object type: a programming error.
+ */
+export function inputTypeOf(operation: DocumentNode): GraphQLInputObjectType {
+  let type = inputTypes.get(operation);
+  if (type) return type;
+  const definition = operation.definitions.find((node) => node.kind === Kind.OPERATION_DEFINITION);
+  const variable = definition?.variableDefinitions?.find((node) => node.variable.name.value === 'input');
+  let node: TypeNode | undefined = variable?.type;
+  while (node && node.kind !== Kind.NAMED_TYPE) node = node.type;
+  const named = node && schema.getType(node.name.value);
+  if (!isInputObjectType(named)) throw new Error(`${definition?.name?.value ?? 'the operation'} has no $input of an input type`);
+  type = named;
+  inputTypes.set(operation, type);
   return type;
 }
 
-/** A GraphQL argument pointer (`/input/lines/0/unitAmount`) as a pointer into the body (`/lines/0/unit_amount`). */
-export function bodyPointer(type: GraphQLInputObjectType, argumentPointer: string): string {
+/** A GraphQL argument pointer (`/input/lines/0/unitAmount`) as a pointer into the body (`/lines/0/unit_amount`) of `operation`. */
+export function bodyPointer(operation: DocumentNode, argumentPointer: string): string {
   const [, ...rest] = fromJsonPointer(argumentPointer);
-  return toJsonPointer(graphQLPathToWire(type, rest));
+  return toJsonPointer(graphQLPathToWire(inputTypeOf(operation), rest));
 }
 
 /** `"/a is required; /b must be a string"`. */
@@ -33,16 +57,16 @@ export function describe(issues: Array<{ path: string; message: string }>): stri
 }
 
 /**
- * Reads the body of `req` as an input of `type`, decoded by `decode` (the
- * gateway's snake_case bodies unless told; `afnor-input.ts` passes its own).
- * On any problem (400, 413) sends the problem record and returns undefined.
+ * Reads the body of `req` as the `$input` of `operation`, decoded by `decode`
+ * (the gateway's snake_case bodies unless told; `afnor-input.ts` passes its
+ * own). On any problem (400, 413) sends the problem record and returns undefined.
  */
-export async function readInput(
+export async function readInput<Operation extends BuiltInOperation>(
   req: IncomingMessage,
   res: ServerResponse,
-  type: GraphQLInputObjectType,
+  operation: Operation,
   decode: (type: GraphQLInputType, json: unknown) => DecodeResult = decodeInput,
-): Promise<{ input: unknown; body: SubmittedBody } | undefined> {
+): Promise<{ input: InputOf<Operation>; body: SubmittedBody } | undefined> {
   if (!isJsonContentType(req.headers['content-type'])) {
     sendProblem(res, 'malformed', { detail: 'Content-Type must be application/json' });
     return undefined;
@@ -59,25 +83,28 @@ export async function readInput(
     return undefined;
   }
   // The body itself is required: `null` is as malformed as `[]`.
-  const decoded = decode(new GraphQLNonNull(type), body.json);
+  const decoded = decode(new GraphQLNonNull(inputTypeOf(operation)), body.json);
   if (!decoded.ok) {
     sendProblem(res, 'malformed', { detail: describe(decoded.issues), errors: decoded.issues });
     return undefined;
   }
-  return { input: decoded.value, body: { raw: body.raw, bytes: body.bytes, json: body.json as Record<string, unknown> } };
+  // The one cast of the seam: the decoder has just coerced the value to this very GraphQL input type, which is
+  // what gql.tada's `InputOf` describes statically.
+  const input = decoded.value as InputOf<Operation>;
+  return { input, body: { raw: body.raw, bytes: body.bytes, json: body.json as Record<string, unknown> } };
 }
 
-/** 422 for a `ValidationFailed` result, its argument paths turned into body pointers and its messages into wire names. */
+/** 422 for a `ValidationFailed` result of `operation`, its argument paths turned into body pointers and its messages into wire names. */
 export function sendValidationFailed(
   res: ServerResponse,
-  type: GraphQLInputObjectType,
+  operation: DocumentNode,
   issues: Array<{ path: string; rule: string; message: string; profilePath?: string | null }>,
   kind: 'invalid' | 'sellerMissing' = 'invalid',
 ): void {
   const errors = issues.map(({ profilePath, ...issue }) => ({
     ...issue,
     message: inWireNames(schema, issue.message),
-    path: bodyPointer(type, issue.path),
+    path: bodyPointer(operation, issue.path),
     ...(profilePath && { profile_path: snakePointer(profilePath) }),
   }));
   sendProblem(res, kind, { detail: describe(errors), errors });

@@ -6,10 +6,8 @@
 import type { ResultOf } from '../../src/graphql/tada.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { inputType, readInput, sendValidationFailed } from './input.ts';
-import { type InputOf, type RestHandler, resultOf } from './types.ts';
-
-const paymentInput = inputType('PaymentInput');
+import { readInput, sendValidationFailed } from './input.ts';
+import { type RestHandler, resultOf } from './types.ts';
 
 type PaymentFields = NonNullable<ResultOf<typeof OPERATIONS.invoicePayments>['result']>['payments'][number];
 
@@ -41,14 +39,14 @@ const notFound = (id: string | undefined) => `No invoice with id "${(id ?? '').s
 
 /** `POST /v1/invoices/{submission_id}/payments`: 201 (new) or 200 (replay), 404, 409, 400/422 for the body. */
 export const recordPaymentHandler: RestHandler = async ({ req, res, params, context, run }) => {
-  const read = await readInput(req, res, paymentInput);
-  if (!read) return;
   const operation = OPERATIONS.recordPayment;
-  const variables = { submissionId: params.id ?? '', input: read.input as InputOf<typeof operation> };
+  const read = await readInput(req, res, operation);
+  if (!read) return;
+  const variables = { submissionId: params.id ?? '', input: read.input };
   const result = await resultOf(run, operation, variables, context);
   switch (result.__typename) {
     case 'ValidationFailed':
-      return sendValidationFailed(res, paymentInput, result.issues);
+      return sendValidationFailed(res, operation, result.issues);
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: notFound(params.id) });
     case 'PaymentConflict':

@@ -7,10 +7,8 @@
 import { toWireName } from '../../src/schema/wire-names.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { inputType, readInput, sendValidationFailed } from './input.ts';
-import { type InputOf, type RestHandler, resultOf } from './types.ts';
-
-const profileInput = inputType('SellerProfileInput');
+import { readInput, sendValidationFailed } from './input.ts';
+import { type RestHandler, resultOf } from './types.ts';
 
 /** A GraphQL result object with camelCase keys, as the snake_case record (nulls kept: the stored profile is complete). */
 export function sellerProfileRecord(value: unknown): unknown {
@@ -31,10 +29,10 @@ export const getSellerProfileHandler: RestHandler = async ({ res, context, run }
 
 /** `PUT /v1/seller-profile`: the whole profile; 200 with it as stored, 400 for its structure, 422 for its values. */
 export const putSellerProfileHandler: RestHandler = async ({ req, res, context, run }) => {
-  const read = await readInput(req, res, profileInput);
-  if (!read) return;
   const operation = OPERATIONS.setSellerProfile;
-  const result = await resultOf(run, operation, { input: read.input as InputOf<typeof operation> }, context);
-  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, profileInput, result.issues);
+  const read = await readInput(req, res, operation);
+  if (!read) return;
+  const result = await resultOf(run, operation, { input: read.input }, context);
+  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, operation, result.issues);
   return sendJson(res, 200, sellerProfileRecord(result.profile));
 };

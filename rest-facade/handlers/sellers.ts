@@ -6,12 +6,10 @@
 import type { ResultOf } from '../../src/graphql/tada.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { inputType, readInput, sendValidationFailed } from './input.ts';
+import { readInput, sendValidationFailed } from './input.ts';
 import { pageRecord, readPage } from './page.ts';
 import { sellerProfileRecord } from './seller-profile.ts';
-import { type InputOf, type RestHandler, resultOf } from './types.ts';
-
-const sellerInput = inputType('SellerProfileInput');
+import { type RestHandler, resultOf } from './types.ts';
 
 type SellerFields = NonNullable<ResultOf<typeof OPERATIONS.seller>['result']>;
 
@@ -31,14 +29,14 @@ const notFound = (siren: string | undefined) => `No seller with SIREN "${(siren 
  * `POST /v1/sellers`: 201 with the seller and `Location`, and `warnings` when there are some (its SIREN has no PA
  * directory line); 409 when the SIREN is taken, 400/422 for the body.
  */
-export const createSellerHandler: RestHandler = async ({ req, res, context, run }) => {
-  const read = await readInput(req, res, sellerInput);
-  if (!read) return;
+export const createSellerHandler: RestHandler = async ({ req, res, routePath, context, run }) => {
   const operation = OPERATIONS.createSeller;
-  const result = await resultOf(run, operation, { input: read.input as InputOf<typeof operation> }, context);
+  const read = await readInput(req, res, operation);
+  if (!read) return;
+  const result = await resultOf(run, operation, { input: read.input }, context);
   switch (result.__typename) {
     case 'ValidationFailed':
-      return sendValidationFailed(res, sellerInput, result.issues);
+      return sendValidationFailed(res, operation, result.issues);
     case 'SellerExists':
       return sendProblem(res, 'sellerExists', { detail: result.message });
     case 'SellerSaved':
@@ -46,7 +44,7 @@ export const createSellerHandler: RestHandler = async ({ req, res, context, run 
         res,
         201,
         { ...sellerRecord(result.seller), ...(result.warnings.length > 0 && { warnings: result.warnings }) },
-        { Location: `/v1/sellers/${result.seller.profile.siren}` },
+        { Location: `${routePath}/${result.seller.profile.siren}` },
       );
   }
 };
@@ -77,14 +75,14 @@ export const getSellerHandler: RestHandler = async ({ res, params, context, run 
 
 /** `PUT /v1/sellers/{siren}`: replaces the seller whole; 200 with it as stored, 404, 400/422 for the body. */
 export const putSellerHandler: RestHandler = async ({ req, res, params, context, run }) => {
-  const read = await readInput(req, res, sellerInput);
-  if (!read) return;
   const operation = OPERATIONS.updateSeller;
-  const variables = { siren: params.siren ?? '', input: read.input as InputOf<typeof operation> };
+  const read = await readInput(req, res, operation);
+  if (!read) return;
+  const variables = { siren: params.siren ?? '', input: read.input };
   const result = await resultOf(run, operation, variables, context);
   switch (result.__typename) {
     case 'ValidationFailed':
-      return sendValidationFailed(res, sellerInput, result.issues);
+      return sendValidationFailed(res, operation, result.issues);
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: notFound(params.siren) });
     case 'SellerSaved':

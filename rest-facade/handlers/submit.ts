@@ -7,36 +7,44 @@
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
 import { submissionRecord } from '../records.ts';
-import { bodyPointer, inputType, readInput, sendValidationFailed } from './input.ts';
-import type { VariablesOf } from '../../src/graphql/tada.ts';
-import { type RestHandler, resultOf } from './types.ts';
+import { bodyPointer, readInput, sendValidationFailed } from './input.ts';
+import { type HandlerInput, type RestHandler, resultOf } from './types.ts';
 
-/** The handler for one document type; `collection` is its path, e.g. `/v1/invoices`. */
-export function submitHandler(options: {
-  operation: 'submitInvoice' | 'submitCreditNote';
-  inputTypeName: string;
-  collection: string;
-}): RestHandler {
-  const type = inputType(options.inputTypeName);
-  const operation = OPERATIONS[options.operation];
-  return async ({ req, res, context, run }) => {
-    const read = await readInput(req, res, type);
-    if (!read) return;
-    const key = req.headers['idempotency-key'];
-    const idempotencyKey = typeof key === 'string' ? key : null;
-    const variables = { input: read.input, idempotencyKey } as VariablesOf<typeof operation>;
-    // The stored copy and the idempotency hash are those of the HTTP body itself.
-    const result = await resultOf(run, operation, variables, context, { submittedBody: read.body });
+type SubmitName = 'submitInvoice' | 'submitCreditNote';
+
+/**
+ * Reads the body and runs the `name` mutation with it; undefined when a problem reply was sent. One branch per
+ * mutation, so that TypeScript checks each input against its own mutation (it cannot correlate a union of two
+ * operations with a union of their inputs). The stored copy and the idempotency hash are those of the HTTP body itself.
+ */
+async function submit({ req, res, context, run }: HandlerInput, name: SubmitName) {
+  const key = req.headers['idempotency-key'];
+  const idempotencyKey = typeof key === 'string' ? key : null;
+  if (name === 'submitInvoice') {
+    const read = await readInput(req, res, OPERATIONS.submitInvoice);
+    return read && resultOf(run, OPERATIONS.submitInvoice, { input: read.input, idempotencyKey }, context, { submittedBody: read.body });
+  }
+  const read = await readInput(req, res, OPERATIONS.submitCreditNote);
+  return read && resultOf(run, OPERATIONS.submitCreditNote, { input: read.input, idempotencyKey }, context, { submittedBody: read.body });
+}
+
+/** The handler for one document type; `Location` is the route's own path (`/v1/invoices`) and the new id. */
+export function submitHandler(name: SubmitName): RestHandler {
+  const operation = OPERATIONS[name];
+  return async (handler) => {
+    const { res, routePath } = handler;
+    const result = await submit(handler, name);
+    if (!result) return;
     switch (result.__typename) {
       case 'SubmissionAccepted': {
-        const headers: Record<string, string> = { Location: `${options.collection}/${result.submission.id}` };
+        const headers: Record<string, string> = { Location: `${routePath}/${result.submission.id}` };
         if (result.replayed) headers['Idempotent-Replayed'] = 'true';
         return sendJson(res, 202, submissionRecord(result.submission), headers);
       }
       case 'ValidationFailed':
-        return sendValidationFailed(res, type, result.issues);
+        return sendValidationFailed(res, operation, result.issues);
       case 'SellerMissing':
-        return sendValidationFailed(res, type, result.issues, 'sellerMissing');
+        return sendValidationFailed(res, operation, result.issues, 'sellerMissing');
       case 'DuplicateSubmission':
         return sendProblem(res, 'duplicate', { detail: result.message, submission_id: result.existing.id });
       case 'IdempotencyConflict':
@@ -47,7 +55,7 @@ export function submitHandler(options: {
       case 'InvalidArguments': {
         const errors = result.issues.map((issue) =>
           issue.path.startsWith('/input')
-            ? { path: bodyPointer(type, issue.path), message: issue.message }
+            ? { path: bodyPointer(operation, issue.path), message: issue.message }
             : { header: 'Idempotency-Key', message: issue.message },
         );
         const detail = errors.map((e) => `${'header' in e ? 'Idempotency-Key header' : e.path} ${e.message}`).join('; ');

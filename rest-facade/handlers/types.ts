@@ -8,6 +8,8 @@ export interface HandlerInput {
   req: IncomingMessage;
   res: ServerResponse;
   params: Record<string, string | undefined>;
+  /** The matched route's path pattern (`/v1/invoices`, `/v1/invoices/:id`), e.g. the base of a `Location`. */
+  routePath: string;
   /** Built by the shared context factory from the request's bearer token. */
   context: Context;
   run: RunOperation;
@@ -16,9 +18,8 @@ export interface HandlerInput {
 export type RestHandler = (input: HandlerInput) => Promise<void>;
 
 /**
- * The `input` variable of `Document`, as the facade's decoders produce it:
- * they coerce the body to that GraphQL input type (rest-facade/decode.ts), so
- * the cast at each call site states what the decoder checked at run time.
+ * The `input` variable of `Document`: what `readInput` (./input.ts) returns,
+ * its decoder having coerced the body to that very GraphQL input type.
  */
 export type InputOf<Document extends BuiltInOperation> = VariablesOf<Document> extends { input: infer Input } ? Input : never;
 

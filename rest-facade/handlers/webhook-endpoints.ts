@@ -10,12 +10,8 @@
 import { sendJson, sendProblem } from '../problem.ts';
 import { webhookEndpointRecord, type WebhookEndpointFields } from '../records.ts';
 import { WEBHOOK_OPERATIONS } from '../webhook-operations.ts';
-import { inputType, readInput, sendValidationFailed } from './input.ts';
-import { type InputOf, type RestHandler, resultOf } from './types.ts';
-
-const COLLECTION = '/v1/webhook-endpoints';
-const createType = inputType('WebhookEndpointInput');
-const patchType = inputType('WebhookEndpointPatch');
+import { readInput, sendValidationFailed } from './input.ts';
+import { type RestHandler, resultOf } from './types.ts';
 
 /** The same wording as the GraphQL `NotFound` message. */
 export function notFoundDetail(kind: string, id: string | undefined): string {
@@ -28,13 +24,13 @@ const withSecret = (result: { secret: string; endpoint: WebhookEndpointFields })
 });
 
 /** `POST /v1/webhook-endpoints`: 201 with the secret (shown once) and `Location`; 422 for a refused URL or event type. */
-export const createWebhookEndpointHandler: RestHandler = async ({ req, res, context, run }) => {
-  const read = await readInput(req, res, createType);
-  if (!read) return;
+export const createWebhookEndpointHandler: RestHandler = async ({ req, res, routePath, context, run }) => {
   const operation = WEBHOOK_OPERATIONS.createWebhookEndpoint;
-  const result = await resultOf(run, operation, { input: read.input as InputOf<typeof operation> }, context);
-  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, createType, result.issues);
-  return sendJson(res, 201, withSecret(result), { Location: `${COLLECTION}/${result.endpoint.id}` });
+  const read = await readInput(req, res, operation);
+  if (!read) return;
+  const result = await resultOf(run, operation, { input: read.input }, context);
+  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, operation, result.issues);
+  return sendJson(res, 201, withSecret(result), { Location: `${routePath}/${result.endpoint.id}` });
 };
 
 /** `GET /v1/webhook-endpoints`: `{ data: [endpoint…] }`, oldest first. */
@@ -52,16 +48,16 @@ export const getWebhookEndpointHandler: RestHandler = async ({ res, params, cont
 
 /** `PATCH /v1/webhook-endpoints/{id}`: any of `url`, `event_types`, `description`, `enabled`. */
 export const updateWebhookEndpointHandler: RestHandler = async ({ req, res, params, context, run }) => {
-  const read = await readInput(req, res, patchType);
-  if (!read) return;
   const operation = WEBHOOK_OPERATIONS.updateWebhookEndpoint;
-  const variables = { id: params.id ?? '', input: read.input as InputOf<typeof operation> };
+  const read = await readInput(req, res, operation);
+  if (!read) return;
+  const variables = { id: params.id ?? '', input: read.input };
   const result = await resultOf(run, operation, variables, context);
   switch (result.__typename) {
     case 'WebhookEndpoint':
       return sendJson(res, 200, webhookEndpointRecord(result));
     case 'ValidationFailed':
-      return sendValidationFailed(res, patchType, result.issues);
+      return sendValidationFailed(res, operation, result.issues);
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: result.message });
   }

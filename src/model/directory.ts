@@ -38,12 +38,6 @@ export type DirectoryAnswer = { kind: 'entry'; entry: DirectoryEntry } | { kind:
 export type DirectoryLookup = (siren: string) => Promise<DirectoryAnswer>;
 
 /**
- * The PA side of the directory (implemented by `src/platform/directory/`): one uncached question to the Directory
- * Service. `undefined` means no directory is configured.
- */
-export type DirectorySource = ((siren: string) => Promise<DirectoryAnswer>) | undefined;
-
-/**
  * The first line able to receive (status `Enabled`: not `Disabled`, nor `Upcoming`, whose platform starts later) for
  * the SIREN as a whole (no SIRET, routing code or suffix), else the first enabled line.
  */

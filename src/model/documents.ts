@@ -23,9 +23,6 @@ export type Tax = WireObject<'Tax'>;
 /** Invoice line (spec § Invoice line); maps to EN 16931 BG-25. Amounts in minor units; quantity and amount may be negative. */
 export type InvoiceLine = WireObject<'InvoiceLine'>;
 
-/** Postal address; `country` is ISO 3166-1 alpha-2 (BT-55, BR-CL-14). */
-export type Address = WireObject<'Address'>;
-
 /** A customer tax identifier: `type` such as `eu_vat`, `siren`, `siret`. */
 export type TaxId = WireObject<'TaxId'>;
 

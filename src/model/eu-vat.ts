@@ -39,9 +39,6 @@ export const EU_VAT_PREFIXES: ReadonlyMap<string, VatCountry> = new Map<string, 
   ['XI', 'GB'],
 ]);
 
-/** The prefixes, comma-separated, for messages. */
-export const PREFIX_LIST = [...EU_VAT_PREFIXES.keys()].join(', ');
-
 /**
  * True when `country` (ISO 3166-1 alpha-2) is an EU member state, as the VIES
  * prefixes above list them (Greece under its ISO code GR). Used to tell an
