@@ -17,6 +17,7 @@ import type { FlowSettings } from './settings.ts';
 import { createStatusPoller } from './inbound/status-poller.ts';
 import { createEReportSender } from './outbound/e-report-sender.ts';
 import type { EReportRow } from '../domain/e-reporting/store/close-store.ts';
+import { leaseMsFrom } from './leases.ts';
 
 /** A running connection to one PA. */
 export interface FlowConnector {
@@ -46,6 +47,8 @@ export function createFlowConnector(options: {
   validator?: Validator | undefined;
   /** Told when an e-report's state changed (sent, accepted, rejected). */
   onEReportChanged?: (report: EReportRow) => void;
+  /** Staleness window of the leases shared with other instances, in milliseconds (default: PA_LEASE_MS, leases.ts). */
+  leaseMs?: number;
 }): FlowConnector {
   const perSeller = options.organizationId === 'seller';
   const client = createFlowClient({
@@ -53,7 +56,8 @@ export function createFlowConnector(options: {
     timeoutMs: options.timeoutMs,
     organizationId: perSeller ? undefined : options.organizationId,
   });
-  const common = { db: options.db, events: options.events, client, connection: options.connection };
+  const leaseMs = options.leaseMs ?? leaseMsFrom(process.env);
+  const common = { db: options.db, events: options.events, client, connection: options.connection, leaseMs };
   const log = options.log.child({ component: 'pa-connector', connection: options.connection });
   const sender = createSender({ ...common, log, pollMs: options.pollIntervalMs, organizationPerSeller: perSeller });
   const poller = createStatusPoller({ ...common, log, intervalMs: options.pollIntervalMs });
