@@ -1,5 +1,5 @@
 -- Leases a dead instance gives up within seconds (issue 26, item 9): one row per shared job of a PA connection (the
--- status poller, the acknowledgement poll), held by one gateway process (`holder`, a random id per process) while it
+-- status poller, the acknowledgement polls), held by one gateway process (`holder`, a random id per connector) while it
 -- renews `renewed_at` every few seconds; a row not renewed for the staleness window (PA_LEASE_MS, 20 s) is free.
 CREATE TABLE IF NOT EXISTS "platform_leases" (
 	"name" text PRIMARY KEY NOT NULL,

@@ -9,7 +9,8 @@
  * `leaseMs` after its last renewal instead of after the longest request could last. Renewals run on the database's
  * clock, so the instances' clocks do not matter. Works alike on PostgreSQL and PGlite (no session state).
  * - `createNamedLease`: one row of `platform_leases` per job (a connection's status poll, its acknowledgement poll);
- *   `holder` is a random id of this process.
+ *   `holder` is a random id of the lease object (one per connector started: two connectors in one process compete
+ *   like two processes).
  * - `createRowKeeper`: claimed outbox rows (their `next_at` is the lease): the ids in hand are pushed forward together.
  * A lease taken over from a stalled-but-alive instance is harmless to exactly-once sending: an attempt is committed
  * "outcome unknown" before its createFlow, and the next attempt searches by trackingId over a grace period first.
@@ -22,9 +23,6 @@ import { rowsOf } from '../db/rows.ts';
 
 /** Default staleness window of a lease, in milliseconds (docs/operations.md). */
 export const DEFAULT_LEASE_MS = 20_000;
-
-/** This process's holder id in `platform_leases` (one per process: its jobs share it). */
-export const INSTANCE_ID = randomUUID();
 
 /**
  * PA_LEASE_MS: the staleness window in milliseconds, 5,000 to 600,000 (default 20,000).
@@ -54,8 +52,8 @@ export interface NamedLease {
   release(): Promise<void>;
 }
 
-/** A lease named `name` for `holder` (INSTANCE_ID by default), renewed in the background while held. */
-export function createNamedLease(db: Db, name: string, leaseMs: number, holder: string = INSTANCE_ID): NamedLease {
+/** A lease named `name` for `holder` (a random id by default), renewed in the background while held. */
+export function createNamedLease(db: Db, name: string, leaseMs: number, holder: string = randomUUID()): NamedLease {
   let mine = false;
   let timer: NodeJS.Timeout | undefined;
   const take = async () => {
