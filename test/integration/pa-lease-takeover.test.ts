@@ -95,7 +95,10 @@ describe.skipIf(!DATABASE_URL)('PA leases across two gateway processes (needs TE
     const leases = () => sql<{ name: string; holder: string; renewed: boolean }[]>`
       select name, holder, renewed_at > ${killedAt} as renewed from platform_leases order by name`;
     await expect
-      .poll(async () => (await leases()).every((row) => row.renewed), { timeout: Math.max(1000, TAKEOVER_MS - (Date.now() - start)), interval: 250 })
+      .poll(async () => (await leases()).every((row) => row.renewed), {
+        timeout: Math.max(1000, TAKEOVER_MS - (Date.now() - start)),
+        interval: 250,
+      })
       .toBe(true);
     const rows = await leases();
     expect(rows.map((row) => row.name.replace(/^.*#/, '#'))).toEqual(['#212', '#in', '#out']);
