@@ -6,10 +6,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { createNamedLease } from '../../src/platform/leases.ts';
+import { createNamedLease, DEFAULT_LEASE_MS, leaseMsFrom } from '../../src/platform/leases.ts';
 import { engines, openTestDatabase } from '../support/gateway.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PA_LEASE_MS', () => {
+  it('defaults to 20 s and refuses values outside 5 s to 10 min, naming the variable', () => {
+    expect(leaseMsFrom({})).toBe(DEFAULT_LEASE_MS);
+    expect(leaseMsFrom({ PA_LEASE_MS: '8000' })).toBe(8000);
+    for (const bad of ['4999', '600001', '1.5e4', 'soon']) expect(() => leaseMsFrom({ PA_LEASE_MS: bad })).toThrow(/^PA_LEASE_MS must be/);
+  });
+});
 
 describe.each(engines())('named leases on %s', (engine) => {
   let database: Database;
