@@ -89,7 +89,7 @@ export function buildApp(options: AppOptions): App {
     db: options.db.db,
     check: validator && ((xml) => validator.validateReport(xml)),
     sender: options.eReporting?.platform ?? { id: '0000', name: 'Passerelle' },
-    payments: options.eReporting?.payments,
+    closeDelayMs: reporting.closeDelayMs,
     onClosed: () => platform.wakeSender(),
   };
   const closer = createCloser({ ...closeDeps, log, pollMs: options.eReporting?.pollMs });

@@ -354,7 +354,7 @@ export const directoryEntries = pgTable('directory_entries', {
 });
 
 /**
- * The e-invoices the pipeline generated for a submission (UBL 2.1 and CII D16B),
+ * The e-invoices the pipeline generated for a submission (UBL 2.1 and CII D22B),
  * kept byte for byte: what goes to the PA and what the client archives. Also
  * the French processing rule (B2B, B2BInt, B2C) and the validation warnings.
  */
@@ -587,5 +587,21 @@ export const eReportSubmissions = pgTable(
   (t) => [
     primaryKey({ name: 'e_report_submissions_pk', columns: [t.reportId, t.submissionId] }),
     index('e_report_submissions_submission_idx').on(t.submissionId),
+  ],
+);
+
+/** Which payments each payments e-report covers (linked at freezing: every e-reportable payment of its period). */
+export const eReportPayments = pgTable(
+  'e_report_payments',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => eReports.id),
+    paymentId: uuid('payment_id').notNull(),
+    tenantId: uuid('tenant_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'e_report_payments_pk', columns: [t.reportId, t.paymentId] }),
+    index('e_report_payments_payment_idx').on(t.paymentId),
   ],
 );
