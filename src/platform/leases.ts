@@ -44,7 +44,7 @@ const interval = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8)
 
 /** A job only one instance runs at a time. */
 export interface NamedLease {
-  /** Takes the lease if free or already ours (renewing it); true when this instance holds it. Throws on database errors. */
+  /** Takes the lease if free (no query while held); true when this instance holds it. Throws on database errors. */
   acquire(): Promise<boolean>;
   /** Whether this instance held the lease at its last acquire or renewal. */
   held(): boolean;
@@ -79,9 +79,10 @@ export function createNamedLease(db: Db, name: string, leaseMs: number, holder: 
   };
   return {
     async acquire() {
-      const had = mine;
+      // Held: the background renewal keeps it (and says within a quarter window if it was lost); no write per poll.
+      if (mine) return true;
       await take();
-      if (mine && !had && timer === undefined) renew();
+      if (mine && timer === undefined) renew();
       return mine;
     },
     held: () => mine,
