@@ -14,6 +14,8 @@
  * - `createRowKeeper`: claimed outbox rows (their `next_at` is the lease): the ids in hand are pushed forward together.
  * A lease taken over from a stalled-but-alive instance is harmless to exactly-once sending: an attempt is committed
  * "outcome unknown" before its createFlow, and the next attempt searches by trackingId over a grace period first.
+ * Why not a session-level advisory lock (freed when its connection dies): it needs a connection reserved per job out of
+ * the pool on PostgreSQL and means nothing on PGlite; a row works on both engines and an operator can read it.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
