@@ -5,6 +5,7 @@
  * from CDAR status flows (inbound/), and the Flow Service callback makes
  * either look at once.
  */
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { EventSink } from '../domain/events/types.ts';
@@ -57,7 +58,8 @@ export function createFlowConnector(options: {
     organizationId: perSeller ? undefined : options.organizationId,
   });
   const leaseMs = options.leaseMs ?? leaseMsFrom(process.env);
-  const common = { db: options.db, events: options.events, client, connection: options.connection, leaseMs };
+  // One holder id for this connector's named leases: `platform_leases` shows which instance polls.
+  const common = { db: options.db, events: options.events, client, connection: options.connection, leaseMs, leaseHolder: randomUUID() };
   const log = options.log.child({ component: 'pa-connector', connection: options.connection });
   const sender = createSender({ ...common, log, pollMs: options.pollIntervalMs, organizationPerSeller: perSeller });
   const poller = createStatusPoller({ ...common, log, intervalMs: options.pollIntervalMs });

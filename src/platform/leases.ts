@@ -9,8 +9,8 @@
  * `leaseMs` after its last renewal instead of after the longest request could last. Renewals run on the database's
  * clock, so the instances' clocks do not matter. Works alike on PostgreSQL and PGlite (no session state).
  * - `createNamedLease`: one row of `platform_leases` per job (a connection's status poll, its acknowledgement poll);
- *   `holder` is a random id of the lease object (one per connector started: two connectors in one process compete
- *   like two processes).
+ *   `holder` is a random id per connector started (flow-connector.ts; two connectors in one process compete like
+ *   two processes).
  * - `createRowKeeper`: claimed outbox rows (their `next_at` is the lease): the ids in hand are pushed forward together.
  * A lease taken over from a stalled-but-alive instance is harmless to exactly-once sending: an attempt is committed
  * "outcome unknown" before its createFlow, and the next attempt searches by trackingId over a grace period first.

@@ -33,6 +33,8 @@ export interface StatusPollerOptions {
   retryPolicy?: RetryPolicy;
   /** Staleness window of the poller's lease, in milliseconds (PA_LEASE_MS; default DEFAULT_LEASE_MS of leases.ts). */
   leaseMs?: number;
+  /** This connector's id in `platform_leases.holder` (default: a random id per lease). */
+  leaseHolder?: string;
 }
 
 export interface StatusPoller {
@@ -67,7 +69,7 @@ export function createStatusPoller(options: StatusPollerOptions): StatusPoller {
   let chain: Promise<void> = Promise.resolve();
   let queued: Promise<void> | undefined;
   let retryAfterMs: number | undefined;
-  const lease = createNamedLease(options.db, `${options.connection}#in`, options.leaseMs ?? DEFAULT_LEASE_MS);
+  const lease = createNamedLease(options.db, `${options.connection}#in`, options.leaseMs ?? DEFAULT_LEASE_MS, options.leaseHolder);
   const deps: RoundDeps = {
     ...options,
     log,

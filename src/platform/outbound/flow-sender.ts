@@ -41,6 +41,8 @@ export interface SenderOptions {
   organizationPerSeller?: boolean;
   /** Staleness window of this instance's leases, in milliseconds (PA_LEASE_MS; default DEFAULT_LEASE_MS of leases.ts). */
   leaseMs?: number;
+  /** This connector's id in `platform_leases.holder` (default: a random id per lease). */
+  leaseHolder?: string;
 }
 
 export interface Sender {
@@ -69,7 +71,7 @@ export function createSender(options: SenderOptions): Sender {
   const leaseMs = options.leaseMs ?? LEASE_MS;
   // The rows in hand (queued or being sent) keep their leases; the acknowledgement poll runs on one instance.
   const keeper = createRowKeeper(leaseMs, (ids) => renewClaims(db, ids, leaseMs));
-  const ackLease = createNamedLease(db, `${options.connection}#out`, leaseMs);
+  const ackLease = createNamedLease(db, `${options.connection}#out`, leaseMs, options.leaseHolder);
   const sendDeps: SendDeps = {
     db,
     events,

@@ -49,6 +49,8 @@ export interface Status212SenderOptions {
   leaseMs?: number;
   /** After an unknown outcome, how long to search before sending again (default UNKNOWN_OUTCOME_GRACE). */
   unknownOutcome?: UnknownOutcomeGrace;
+  /** This connector's id in `platform_leases.holder` (default: a random id per lease). */
+  leaseHolder?: string;
 }
 
 export interface Status212Sender {
@@ -141,7 +143,7 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
   const deps = { db, events, client, log, validator, leaseMs, unknownOutcome: options.unknownOutcome };
   // Claimed payments keep their leases while in hand; the acknowledgement round runs on one instance.
   const keeper = createRowKeeper(leaseMs, (ids) => renew212(db, ids, leaseMs));
-  const ackLease = createNamedLease(db, `${options.connection ?? 'default'}#212`, leaseMs);
+  const ackLease = createNamedLease(db, `${options.connection ?? 'default'}#212`, leaseMs, options.leaseHolder);
   const tick = createWaiter(options.pollMs ?? 5000);
   const failures = new Map<string, number>();
   let running = false;
