@@ -444,6 +444,16 @@ export const platformCursors = pgTable('platform_cursors', {
 });
 
 /**
+ * Leases of a PA connection's shared jobs (migration 0024, src/platform/leases.ts): `holder` (a gateway process's
+ * random id) holds `name` while it renews `renewed_at`; a row older than the staleness window is free.
+ */
+export const platformLeases = pgTable('platform_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Incoming PA flows the gateway could not record (unreadable CDAR, no matching
  * submission): kept, with the problem, so nothing is silently dropped.
  */
@@ -504,6 +514,8 @@ export const payments = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     outcomeUnknown: boolean('outcome_unknown').notNull().default(false),
+    /** When the latest createFlow attempt began (migration 0024): the unknown-outcome grace period counts from it. */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The seller's 212 in the invoice's lifecycle history, once the PA took the flow. */
     lifecycleStatusId: bigint('lifecycle_status_id', { mode: 'number' }),

@@ -5,6 +5,7 @@
  * from CDAR status flows (inbound/), and the Flow Service callback makes
  * either look at once.
  */
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { EventSink } from '../domain/events/types.ts';
@@ -18,6 +19,7 @@ import { createStatusPoller } from './inbound/status-poller.ts';
 import { createEReportSender } from './outbound/e-report-sender.ts';
 import type { EReportRow } from '../domain/e-reporting/store/close-store.ts';
 import type { EReportEventSink } from '../domain/events/types.ts';
+import { leaseMsFrom } from './leases.ts';
 
 /** A running connection to one PA. */
 export interface FlowConnector {
@@ -49,6 +51,8 @@ export function createFlowConnector(options: {
   onEReportChanged?: (report: EReportRow) => void;
   /** Where e-report state changes become events (in their transaction) and webhooks (src/dispatch/e-report-events.ts). */
   eReportEvents?: EReportEventSink;
+  /** Staleness window of the leases shared with other instances, in milliseconds (default: PA_LEASE_MS, leases.ts). */
+  leaseMs?: number;
 }): FlowConnector {
   const perSeller = options.organizationId === 'seller';
   const client = createFlowClient({
@@ -56,7 +60,9 @@ export function createFlowConnector(options: {
     timeoutMs: options.timeoutMs,
     organizationId: perSeller ? undefined : options.organizationId,
   });
-  const common = { db: options.db, events: options.events, client, connection: options.connection };
+  const leaseMs = options.leaseMs ?? leaseMsFrom(process.env);
+  // One holder id for this connector's named leases: `platform_leases` shows which instance polls.
+  const common = { db: options.db, events: options.events, client, connection: options.connection, leaseMs, leaseHolder: randomUUID() };
   const log = options.log.child({ component: 'pa-connector', connection: options.connection });
   const sender = createSender({ ...common, log, pollMs: options.pollIntervalMs, organizationPerSeller: perSeller });
   const poller = createStatusPoller({ ...common, log, intervalMs: options.pollIntervalMs });

@@ -6,6 +6,7 @@
  */
 import { ConfigError } from '../app/config-error.ts';
 import type { FlowClientOptions } from './afnor/client.ts';
+import { leaseMsFrom } from './leases.ts';
 
 /** The Flow Service connection settings `PLATFORM=afnor` needs (AFNOR XP Z12-013 1.1.0, OAuth2 client credentials). */
 export type FlowSettings = Pick<FlowClientOptions, 'flowUrl' | 'tokenUrl' | 'clientId' | 'clientSecret' | 'tokenAuth'>;
@@ -64,6 +65,7 @@ export function loadPlatformSettings(env: NodeJS.ProcessEnv = process.env): Plat
   // The sandbox is this process: looking every second costs nothing and keeps the quick start lively.
   const pollIntervalMs = milliseconds(env, 'PA_POLL_INTERVAL_MS', kind === 'sandbox' ? 1000 : 5000, 50);
   if (kind === 'none') return { kind };
+  leaseMsFrom(env); // refused at start-up rather than when the connector starts (which reads it: leases.ts)
   const organizationId = organization(env);
   if (kind === 'sandbox') {
     const directory = env.PA_DIRECTORY_URL !== 'none';

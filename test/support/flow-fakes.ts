@@ -63,8 +63,18 @@ function matches(flow: Flow, where: SearchFlowFilters): boolean {
   return true;
 }
 
+/** What a test may observe or decide of the fake's createFlow requests (the crash tests: a kill timed on them). */
+export interface FakeHooks {
+  /** The script of a number not given by `script` (e.g. `212-<payment id>`, unknown in advance). */
+  scriptFor?: (number: string) => Script | undefined;
+  /** A createFlow request for `number` arrived (its headers: `organization-id` tells instances apart). */
+  onCreateFlow?: (number: string, headers: IncomingMessage['headers']) => void;
+  /** The 202 of a createFlow for `number` was written to the socket. */
+  onAnswered?: (number: string) => void;
+}
+
 /** Starts the fake; `pageSize` caps searchFlow pages below the limit asked (as a PA may), answering that limit. */
-export async function startFakeFlowService(options: { pageSize?: number } = {}): Promise<FakeFlowService> {
+export async function startFakeFlowService(options: { pageSize?: number } & FakeHooks = {}): Promise<FakeFlowService> {
   const scripts = new Map<string, Script>();
   const arrivals = new Map<string, number[]>();
   const flows = new Map<string, Flow>();
@@ -87,7 +97,8 @@ export async function startFakeFlowService(options: { pageSize?: number } = {}):
     const number = String(info.name ?? '').replace(/\.xml$/, '');
     const times = arrivals.get(number) ?? [];
     arrivals.set(number, [...times, Date.now()]);
-    const script = scripts.get(number) ?? {};
+    options.onCreateFlow?.(number, req.headers);
+    const script = scripts.get(number) ?? options.scriptFor?.(number) ?? {};
     const reply: Reply = script.replies?.[times.length] ?? { kind: 'accept' };
     if (reply.kind === 'status') return send(res, reply.status, reply.body ?? {}, reply.headers);
     if (reply.kind === 'echo') {
@@ -103,8 +114,12 @@ export async function startFakeFlowService(options: { pageSize?: number } = {}):
     const flow = store(info, script);
     if (reply.kind === 'accept-silently') return; // the socket stays open until the client gives up
     const answer = { ...info, flowId: flow.flowId, submittedAt: flow.submittedAt, acknowledgement: { status: 'Pending' } };
-    if (reply.delayMs) later(reply.delayMs, () => send(res, 202, answer));
-    else send(res, 202, answer);
+    const answered = () => {
+      send(res, 202, answer);
+      options.onAnswered?.(number);
+    };
+    if (reply.delayMs) later(reply.delayMs, answered);
+    else answered();
   }
 
   /** Stores a flow created from `info`, acknowledged as `script` says. */

@@ -4,8 +4,10 @@
  * the PA's raw label kept in `platform_label`.
  *
  * Rounds run one at a time: every `intervalMs`, on `wake()` (the Flow Service callback said a flow changed) and on
- * `pollNow()`. One gateway instance polls a connection at a time (the lease of inbound-store.ts): on the others a round
- * does nothing, and their `wake()` waits for the holder's next round. A round the PA answered with Retry-After
+ * `pollNow()`. One gateway instance polls a connection at a time (the named lease `<connection>#in` of
+ * src/platform/leases.ts, renewed while this process lives, free PA_LEASE_MS after it died; the cursor's stamp of
+ * inbound-store.ts stays the fence of every cursor move): on the others a round does nothing, and their `wake()`
+ * waits for the holder's next round. A round the PA answered with Retry-After
  * delays the next timed round accordingly (at most ten minutes). An unexpected failure (the database gone) is
  * logged; the next round tries again from the persisted cursor.
  */
@@ -15,6 +17,7 @@ import type { EventSink } from '../../domain/events/types.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import { type RoundDeps, type RoundState, runRound } from './round.ts';
 import { releaseCursor } from './inbound-store.ts';
+import { createNamedLease, DEFAULT_LEASE_MS } from '../leases.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retries.ts';
 
 export interface StatusPollerOptions {
@@ -28,6 +31,10 @@ export interface StatusPollerOptions {
   intervalMs: number;
   /** When a flow that keeps failing is set aside (default DEFAULT_RETRY_POLICY: 5 failures over 15 minutes). */
   retryPolicy?: RetryPolicy;
+  /** Staleness window of the poller's lease, in milliseconds (PA_LEASE_MS; default DEFAULT_LEASE_MS of leases.ts). */
+  leaseMs?: number;
+  /** This connector's id in `platform_leases.holder` (default: a random id per lease). */
+  leaseHolder?: string;
 }
 
 export interface StatusPoller {
@@ -45,12 +52,11 @@ export interface StatusPoller {
 const MAX_RETRY_AFTER_MS = 600_000;
 
 /**
- * How long the lease lasts without a write, in milliseconds: longer than a round's longest silence (a search or
- * a getFlow, 30 s at most with the Flow client's default timeout) and than the gap between two rounds.
+ * The cursor's own lease in rounds (inbound-store.ts), in milliseconds: none. Who polls is decided by the named lease,
+ * renewed in the background through a round's longest silence; its holder takes the cursor over at once, and the
+ * cursor's stamp still fences an instance that lost the named lease (stalled) out of moving the cursor.
  */
-export function leaseMsFor(intervalMs: number): number {
-  return Math.max(120_000, 3 * intervalMs);
-}
+const CURSOR_LEASE_MS = 0;
 
 /** Creates the poller; nothing runs before `start` or `pollNow`. */
 export function createStatusPoller(options: StatusPollerOptions): StatusPoller {
@@ -63,10 +69,11 @@ export function createStatusPoller(options: StatusPollerOptions): StatusPoller {
   let chain: Promise<void> = Promise.resolve();
   let queued: Promise<void> | undefined;
   let retryAfterMs: number | undefined;
+  const lease = createNamedLease(options.db, `${options.connection}#in`, options.leaseMs ?? DEFAULT_LEASE_MS, options.leaseHolder);
   const deps: RoundDeps = {
     ...options,
     log,
-    leaseMs: leaseMsFor(options.intervalMs),
+    leaseMs: CURSOR_LEASE_MS,
     retryPolicy: options.retryPolicy ?? DEFAULT_RETRY_POLICY,
     stopping: () => stopping,
   };
@@ -75,6 +82,11 @@ export function createStatusPoller(options: StatusPollerOptions): StatusPoller {
     queued = undefined;
     if (stopping) return;
     try {
+      if (!(await lease.acquire())) {
+        state.stamp = undefined;
+        log.debug('pa status poller: another instance holds the lease');
+        return;
+      }
       const result = await runRound(deps, state);
       retryAfterMs = result.retryAfterMs;
       if (result.recorded > 0) log.debug({ recorded: result.recorded }, 'pa status poller: statuses recorded');
@@ -122,6 +134,7 @@ export function createStatusPoller(options: StatusPollerOptions): StatusPoller {
         );
         state.stamp = undefined;
       }
+      await lease.release().catch(() => {});
     },
     pollNow,
   };

@@ -4,7 +4,9 @@
  * leased with SKIP LOCKED, so several instances share the work and rows
  * validated before a restart are found by polling) and send each at most once
  * (send.ts); a second loop tracks the sent flows' acknowledgements
- * (acknowledgement.ts), which the webhook callback can also bring. Woken after
+ * (acknowledgement.ts), which the webhook callback can also bring, on one
+ * instance at a time. Leases (src/platform/leases.ts) are renewed while held,
+ * so a killed instance's work is free after PA_LEASE_MS. Woken after
  * each validated document; polls every `pollMs` otherwise. An unexpected
  * failure (a lost database connection) postpones the row with backoff;
  * nothing is dropped.
@@ -17,7 +19,8 @@ import type { Flow } from '../afnor/types.ts';
 import { type AckDeps, acknowledgeCallback, pollAcknowledgements } from './acknowledgement.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type SendDeps, sendOne, type UnknownOutcomeGrace } from './send.ts';
-import { claimValidated, postpone, releaseClaims } from './outbound-store.ts';
+import { claimValidated, postpone, releaseClaims, renewClaims } from './outbound-store.ts';
+import { createNamedLease, createRowKeeper, DEFAULT_LEASE_MS } from '../leases.ts';
 import { createWaiter } from '../../lib/waiter.ts';
 
 export interface SenderOptions {
@@ -36,6 +39,10 @@ export interface SenderOptions {
   unknownOutcome?: UnknownOutcomeGrace;
   /** Send each document's seller SIREN as `Organization-Id` (PA_ORGANIZATION_ID=seller, Flow Service 1.2.0). */
   organizationPerSeller?: boolean;
+  /** Staleness window of this instance's leases, in milliseconds (PA_LEASE_MS; default DEFAULT_LEASE_MS of leases.ts). */
+  leaseMs?: number;
+  /** This connector's id in `platform_leases.holder` (default: a random id per lease). */
+  leaseHolder?: string;
 }
 
 export interface Sender {
@@ -49,23 +56,28 @@ export interface Sender {
 }
 
 /**
- * How long a claim or an attempt holds a row, in milliseconds: a dead instance's rows are due again after it. It
- * must exceed the Flow client's timeout (30 s by default), or a slow createFlow could be overtaken by another
- * instance's attempt (which would then search by trackingId first, but could search before the PA recorded it).
+ * How long a claim or an attempt holds a row without renewal, in milliseconds: a dead instance's rows are due again
+ * after it. Renewed every quarter of it while in hand (leases.ts), so a createFlow waiting for its answer longer
+ * than this keeps its row; and were it overtaken (an instance stalled that long), the next attempt searches by
+ * trackingId over the unknown-outcome grace period before it sends.
  */
-export const LEASE_MS = 120_000;
+export const LEASE_MS = DEFAULT_LEASE_MS;
 
 /** Builds the sender (see the module comment); nothing runs before `start`. */
 export function createSender(options: SenderOptions): Sender {
   const { db, events, client, log } = options;
   const pollMs = options.pollMs ?? 5000;
   const concurrency = options.concurrency ?? 4;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  // The rows in hand (queued or being sent) keep their leases; the acknowledgement poll runs on one instance.
+  const keeper = createRowKeeper(leaseMs, (ids) => renewClaims(db, ids, leaseMs));
+  const ackLease = createNamedLease(db, `${options.connection}#out`, leaseMs, options.leaseHolder);
   const sendDeps: SendDeps = {
     db,
     events,
     client,
     log,
-    leaseMs: LEASE_MS,
+    leaseMs,
     organizationPerSeller: options.organizationPerSeller,
     unknownOutcome: options.unknownOutcome,
   };
@@ -85,7 +97,9 @@ export function createSender(options: SenderOptions): Sender {
   function refill(): Promise<void> {
     refilling ??= (async () => {
       try {
-        queue.push(...(await claimValidated(db, concurrency, LEASE_MS)));
+        const ids = await claimValidated(db, concurrency, leaseMs);
+        for (const id of ids) keeper.hold(id);
+        queue.push(...ids);
       } catch (error) {
         if (running) log.warn({ err: error }, 'pa sender: claim failed');
       } finally {
@@ -105,6 +119,8 @@ export function createSender(options: SenderOptions): Sender {
       failures.set(id, count);
       log.warn({ submissionId: id, attempt: count, err: error }, 'pa sender: unexpected failure, will retry');
       await postpone(db, id, retryDelayMs(count)).catch(() => {});
+    } finally {
+      keeper.drop(id);
     }
   }
 
@@ -123,7 +139,8 @@ export function createSender(options: SenderOptions): Sender {
   async function acknowledgements(): Promise<void> {
     while (running) {
       try {
-        await pollAcknowledgements(ackDeps, () => running);
+        // Another instance holding the lease polls for every instance (acknowledgements are read from the database).
+        if (await ackLease.acquire()) await pollAcknowledgements(ackDeps, () => running);
       } catch (error) {
         if (running) log.warn({ err: error }, 'pa sender: acknowledgement round failed');
       }
@@ -136,6 +153,7 @@ export function createSender(options: SenderOptions): Sender {
     start() {
       if (running) return;
       running = true;
+      keeper.start();
       loops = Promise.all([acknowledgements(), ...Array.from({ length: concurrency }, () => lane())]);
     },
     async stop() {
@@ -145,7 +163,9 @@ export function createSender(options: SenderOptions): Sender {
       await loops;
       await refilling;
       await Promise.all(callbacks);
+      keeper.stop();
       await releaseClaims(db, queue.splice(0)).catch((error) => log.warn({ err: error }, 'pa sender: could not release claims'));
+      await ackLease.release().catch(() => {});
     },
     acknowledge(flow) {
       const work = acknowledgeCallback(ackDeps, flow)

@@ -2,7 +2,9 @@
  * Sends the 212 Encaissée of recorded payments to the PA (AFNOR XP Z12-013 createFlow, `flowSyntax: "CDAR"`,
  * `processingRule: "B2B"`, `trackingId` = the payment's gateway UUID), at most once, as the invoice sender does
  * (send.ts): the attempt is committed "outcome unknown" before the request, and after a lost answer or a crash the
- * next attempt first searches the PA by trackingId. Each CDAR (written when the payment was recorded) is validated
+ * next attempt first searches the PA by trackingId, again over the grace period (UNKNOWN_OUTCOME_GRACE of send.ts)
+ * before it sends again with the same trackingId. Claimed payments keep their leases while in hand and the
+ * acknowledgement round runs on one instance at a time (src/platform/leases.ts). Each CDAR (written when the payment was recorded) is validated
  * with the official artefacts (CDAR D22B XSD, BR-FR CDV schematron) first: one they refuse is never sent, its
  * payment `rejected` with the findings. A second round re-reads the flows whose acknowledgement is Pending. Started
  * by the flow connector (flow-connector.ts); woken when a payment is recorded, polls every `pollMs` otherwise.
@@ -16,17 +18,19 @@ import type { Validator } from '../../validation/index.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import type { Flow, FlowFailure } from '../afnor/types.ts';
 import { retryDelayMs } from './backoff.ts';
-import { LEASE_MS } from './flow-sender.ts';
-import { describeFailure } from './send.ts';
+import { createNamedLease, createRowKeeper, DEFAULT_LEASE_MS } from '../leases.ts';
+import { describeFailure, UNKNOWN_OUTCOME_GRACE, type UnknownOutcomeGrace } from './send.ts';
 import {
   apply212Flow,
   begin212Attempt,
   claimDue212,
   load212,
+  msSince212Attempt,
   postpone212,
   record212Failure,
   reject212,
   rejectOrphaned212,
+  renew212,
   unacknowledged212,
 } from './status-212-store.ts';
 
@@ -39,6 +43,14 @@ export interface Status212SenderOptions {
   validator?: Validator | undefined;
   /** When not woken: how often due 212s and pending acknowledgements are looked at, in milliseconds (default 5000). */
   pollMs?: number;
+  /** The PA connection's name: the key of the acknowledgement round's lease (default 'default'). */
+  connection?: string;
+  /** Staleness window of this instance's leases, in milliseconds (PA_LEASE_MS; default DEFAULT_LEASE_MS). */
+  leaseMs?: number;
+  /** After an unknown outcome, how long to search before sending again (default UNKNOWN_OUTCOME_GRACE). */
+  unknownOutcome?: UnknownOutcomeGrace;
+  /** This connector's id in `platform_leases.holder` (default: a random id per lease). */
+  leaseHolder?: string;
 }
 
 export interface Status212Sender {
@@ -61,7 +73,8 @@ async function findSent(client: FlowClient, id: string): Promise<{ ok: true; flo
 
 /** Sends (or finishes sending) the 212 of payment `id`. Throws only on the unexpected. */
 export async function send212(
-  deps: Required<Pick<Status212SenderOptions, 'db' | 'events' | 'client' | 'log'>> & { validator?: Validator },
+  deps: Required<Pick<Status212SenderOptions, 'db' | 'events' | 'client' | 'log'>> &
+    Pick<Status212SenderOptions, 'validator' | 'leaseMs' | 'unknownOutcome'>,
   id: string,
 ): Promise<Send212Result> {
   const { db, events, client, log } = deps;
@@ -85,6 +98,16 @@ export async function send212(
     const found = await findSent(client, id);
     if (!found.ok) return fail(found, pending.attempts, true, 'search by trackingId');
     if (found.flow) return apply(found.flow);
+    // Prefer waiting: a PA may store the flow after our timeout (or after a crash cut its answer); search again.
+    const grace = deps.unknownOutcome ?? UNKNOWN_OUTCOME_GRACE;
+    const since = await msSince212Attempt(db, id);
+    if (since < grace.graceMs) {
+      const error = `createFlow: outcome unknown, no flow with this trackingId yet; searching again until ${Math.round(grace.graceMs / 1000)} s after the attempt`;
+      log.info({ paymentId: id, sinceAttemptMs: Math.round(since) }, '212 sender: no flow found yet after an unknown outcome; waiting');
+      await record212Failure(db, id, { outcomeUnknown: true, error, delayMs: Math.min(grace.searchEveryMs, grace.graceMs - since) });
+      return 'retry';
+    }
+    log.info({ paymentId: id }, '212 sender: earlier attempt left no flow on the PA after the grace period, sending again');
   }
   if (deps.validator) {
     const report = await deps.validator.validateCdar(pending.cdar);
@@ -94,7 +117,7 @@ export async function send212(
       return (await reject212(db, id, errors, 'refused by the official artefacts')) ? 'rejected' : 'gone';
     }
   }
-  const attempt = await begin212Attempt(db, id, LEASE_MS);
+  const attempt = await begin212Attempt(db, id, deps.leaseMs ?? DEFAULT_LEASE_MS);
   if (attempt === undefined) return 'gone';
   const fileName = `212-${id}.xml`;
   const result = await client.submitFlow({
@@ -116,7 +139,11 @@ export async function send212(
 /** Builds the 212 sender (see the module comment); nothing runs before `start`. */
 export function create212Sender(options: Status212SenderOptions): Status212Sender {
   const { db, events, client, log, validator } = options;
-  const deps = { db, events, client, log, validator };
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const deps = { db, events, client, log, validator, leaseMs, unknownOutcome: options.unknownOutcome };
+  // Claimed payments keep their leases while in hand; the acknowledgement round runs on one instance.
+  const keeper = createRowKeeper(leaseMs, (ids) => renew212(db, ids, leaseMs));
+  const ackLease = createNamedLease(db, `${options.connection ?? 'default'}#212`, leaseMs, options.leaseHolder);
   const tick = createWaiter(options.pollMs ?? 5000);
   const failures = new Map<string, number>();
   let running = false;
@@ -125,7 +152,8 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
 
   async function sendDue(): Promise<void> {
     for (;;) {
-      const ids = await claimDue212(db, 8, LEASE_MS);
+      const ids = await claimDue212(db, 8, leaseMs);
+      for (const id of ids) keeper.hold(id);
       if (ids.length === 0 || !running) return;
       for (const id of ids) {
         if (!running) return;
@@ -138,6 +166,8 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
           failures.set(id, count);
           log.warn({ paymentId: id, attempt: count, err: error }, '212 sender: unexpected failure, will retry');
           await postpone212(db, id, retryDelayMs(count)).catch(() => {});
+        } finally {
+          keeper.drop(id);
         }
       }
     }
@@ -145,6 +175,7 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
 
   /** Re-reads the flows the PA holds whose acknowledgement is still Pending. */
   async function acknowledgements(): Promise<void> {
+    if (!(await ackLease.acquire())) return;
     for (const { id, flowId } of await unacknowledged212(db, 50)) {
       if (!running) return;
       const read = await client.getFlow(flowId, 'Metadata');
@@ -175,6 +206,7 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
     start() {
       if (running) return;
       running = true;
+      keeper.start();
       unsubscribe = onPaymentRecorded(db, () => tick.wake());
       loop = run();
     },
@@ -183,6 +215,8 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
       unsubscribe?.();
       tick.cancel();
       await loop;
+      keeper.stop();
+      await ackLease.release().catch(() => {});
     },
   };
 }

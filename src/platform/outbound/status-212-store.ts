@@ -6,7 +6,7 @@
  * the state `sent` (or `acknowledged` / `rejected` by its acknowledgement), and the seller's 212 in the invoice's
  * lifecycle history (`source` seller) with its `lifecycle_status_added` event, once.
  */
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { lifecycleStatuses, payments, submissions } from '../../db/schema.ts';
 import { recordEvent } from '../../domain/events/events-store.ts';
@@ -60,6 +60,15 @@ async function lease(tx: Executor, id: string, ms: number): Promise<void> {
     .where(eq(payments.id, id));
 }
 
+/** Renews the leases of claimed 212s still `pending` (src/platform/leases.ts); `next_at` never moved earlier. */
+export async function renew212(db: Db, ids: string[], leaseMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(payments)
+    .set({ nextAt: sql`greatest(${payments.nextAt}, now() + ${Math.round(leaseMs)} * interval '1 millisecond')` })
+    .where(and(inArray(payments.id, ids), eq(payments.state, 'pending')));
+}
+
 /** The 212 `id` while still `pending`, or undefined. */
 export async function load212(db: Executor, id: string): Promise<Pending212 | undefined> {
   const [row] = await db
@@ -89,6 +98,7 @@ export async function begin212Attempt(db: Db, id: string, leaseMs: number): Prom
       attempts: sql`${payments.attempts} + 1`,
       outcomeUnknown: true,
       nextAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      attemptStartedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(payments.id, id), eq(payments.state, 'pending')))
@@ -297,6 +307,17 @@ export async function unacknowledged212(db: Db, limit: number): Promise<Array<{ 
     .orderBy(asc(payments.id))
     .limit(limit);
   return rows.filter((row): row is { id: string; flowId: string } => row.flowId !== null);
+}
+
+/** Milliseconds since payment `id`'s latest createFlow attempt began, by the database's clock (its last update before). */
+export async function msSince212Attempt(db: Executor, id: string): Promise<number> {
+  const [row] = await db
+    .select({
+      ms: sql<number>`(extract(epoch FROM clock_timestamp() - coalesce(${payments.attemptStartedAt}, ${payments.updatedAt})) * 1000)::float8`,
+    })
+    .from(payments)
+    .where(eq(payments.id, id));
+  return row ? Number(row.ms) : Number.POSITIVE_INFINITY;
 }
 
 /** Whether `messageId` (a CDAR's MDT-4) is the id of one of the gateway's own 212s: the PA echoing it back. */
