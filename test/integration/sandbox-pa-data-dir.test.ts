@@ -83,7 +83,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wai
 
 async function submit(client: FlowClient, number: string): Promise<string> {
   const file = Buffer.from(UBL.replace('<cbc:ID>12115118</cbc:ID>', `<cbc:ID>${number}</cbc:ID>`));
-  const sent = await client.submitFlow({ flowInfo: { flowSyntax: 'UBL', trackingId: number }, file, fileName: `${number}.xml` });
+  const sent = await client.submitFlow({ flowInfo: { flowSyntax: 'UBL', trackingId: number, name: `${number}.xml` }, file, fileName: `${number}.xml` });
   if (!sent.ok) throw new Error(`submit failed: ${JSON.stringify(sent)}`);
   return sent.flow.flowId;
 }
@@ -103,7 +103,7 @@ describe('standalone sandbox PA across kill -9', { timeout: 120_000 }, () => {
     const second = await startSandbox(['--data-dir', dir]);
     expect(second.banner).toContain('1 scripts resumed');
     const metadata = await second.client.getFlow(invoiceFlow, 'Metadata');
-    expect(metadata.ok && metadata.flow.acknowledgement.status).toBe('Ok');
+    expect(metadata.ok && metadata.flow.acknowledgement?.status).toBe('Ok');
     const after = await until(() => statuses(second.client), (found) => found.length >= 6, 20_000);
     // Nothing more comes: the script is over, no status played twice.
     await new Promise((resolve) => setTimeout(resolve, 2 * STEP_MS));
