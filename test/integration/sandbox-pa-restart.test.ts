@@ -22,7 +22,8 @@ afterEach(async () => {
 });
 
 const serve = (env: Record<string, string>) =>
-  spawnServe({ PLATFORM: 'sandbox', SIMULATED_PLATFORM_STEP_MS: String(STEP_MS), ...env }, (child) =>
+  // Native validation: the official artefacts' start (a JVM or SaxonJS) is not what this test is about.
+  spawnServe({ PLATFORM: 'sandbox', VALIDATION: 'native', SIMULATED_PLATFORM_STEP_MS: String(STEP_MS), ...env }, (child) =>
     cleanups.push(() => child.kill('SIGKILL')),
   );
 
