@@ -129,7 +129,11 @@ export function createSandboxPa(options: SandboxPaOptions): SandboxPa {
       if (method !== 'POST') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'use POST', { allow: 'POST' });
       const checked = checkSearch(await readJson(req, 64 * 1024));
       if ('invalid' in checked) return sendError(res, 400, checked.invalid.errorCode, checked.invalid.errorMessage);
-      return sendJson(res, 200, { limit: checked.limit, filters: checked.where, results: await state.search(checked.where, checked.limit) });
+      return sendJson(res, 200, {
+        limit: checked.limit,
+        filters: checked.where,
+        results: await state.search(checked.where, checked.limit),
+      });
     }
     const match = /^\/flow-service\/v1\/flows\/([^/]+)$/.exec(path);
     if (!match) return sendError(res, 404, 'MISSING_RESOURCE', 'Requested resource is Not Found');

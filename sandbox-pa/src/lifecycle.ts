@@ -92,7 +92,11 @@ export function renderStatus(run: ScriptRun, at: string): NewFlow {
 }
 
 /** Creates a player emitting the due statuses of `state` (one look at a time), reporting failures to `onError`. */
-export function createLifecyclePlayer(options: { state: SandboxState; now: () => Date; onError: (error: unknown) => void }): LifecyclePlayer {
+export function createLifecyclePlayer(options: {
+  state: SandboxState;
+  now: () => Date;
+  onError: (error: unknown) => void;
+}): LifecyclePlayer {
   let timer: NodeJS.Timeout | undefined;
   let wakeAt = Number.POSITIVE_INFINITY;
   let running = false;

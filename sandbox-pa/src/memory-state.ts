@@ -58,7 +58,7 @@ export function createMemoryState(options: { now: () => Date; maxFlows?: number;
     },
     async acknowledge(flowId, acknowledgement, extras) {
       const entry = store.get(flowId);
-      if (!entry || entry.flow.acknowledgement.status !== 'Pending') return undefined;
+      if (entry?.flow.acknowledgement.status !== 'Pending') return undefined;
       const flow: Flow = { ...entry.flow, acknowledgement, updatedAt: store.stamp() };
       const record: JournalRecord = { metas: [flow] };
       if (extras?.script) record.scripts = [{ ...extras.script, flowId, next: 0 }];

@@ -103,7 +103,7 @@ export function createSandboxStore(db: Db, now: () => number = Date.now): Sandbo
     acknowledge: (flowId, acknowledgement, extras) =>
       transact(db, async (tx) => {
         const [row] = await tx.select().from(sandboxPaFlows).where(eq(sandboxPaFlows.flowId, flowId)).for('update');
-        if (!row || row.ackStatus !== 'Pending') return undefined;
+        if (row?.ackStatus !== 'Pending') return undefined;
         const at = await stamp(tx, now());
         const flow = { ...(row.flow as Flow), acknowledgement, updatedAt: new Date(at).toISOString() };
         await tx
@@ -144,11 +144,7 @@ export function createSandboxStore(db: Db, now: () => number = Date.now): Sandbo
             count += 1;
           }
           if (run.next >= run.steps.length) await tx.delete(sandboxPaScripts).where(eq(sandboxPaScripts.flowId, run.flowId));
-          else
-            await tx
-              .update(sandboxPaScripts)
-              .set({ next: run.next, dueMs: run.dueAt })
-              .where(eq(sandboxPaScripts.flowId, run.flowId));
+          else await tx.update(sandboxPaScripts).set({ next: run.next, dueMs: run.dueAt }).where(eq(sandboxPaScripts.flowId, run.flowId));
         }
         return count;
       });

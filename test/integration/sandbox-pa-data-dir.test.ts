@@ -83,7 +83,11 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wai
 
 async function submit(client: FlowClient, number: string): Promise<string> {
   const file = Buffer.from(UBL.replace('<cbc:ID>12115118</cbc:ID>', `<cbc:ID>${number}</cbc:ID>`));
-  const sent = await client.submitFlow({ flowInfo: { flowSyntax: 'UBL', trackingId: number, name: `${number}.xml` }, file, fileName: `${number}.xml` });
+  const sent = await client.submitFlow({
+    flowInfo: { flowSyntax: 'UBL', trackingId: number, name: `${number}.xml` },
+    file,
+    fileName: `${number}.xml`,
+  });
   if (!sent.ok) throw new Error(`submit failed: ${JSON.stringify(sent)}`);
   return sent.flow.flowId;
 }
@@ -95,7 +99,11 @@ describe('standalone sandbox PA across kill -9', { timeout: 120_000 }, () => {
     const first = await startSandbox(['--data-dir', dir]);
     expect(first.banner).toContain(`flows kept in ${dir}, 0 scripts resumed`);
     const invoiceFlow = await submit(first.client, 'DATA-DIR-001');
-    const before = await until(() => statuses(first.client), (found) => found.length >= 2, 20_000);
+    const before = await until(
+      () => statuses(first.client),
+      (found) => found.length >= 2,
+      20_000,
+    );
     expect(before.length).toBeGreaterThanOrEqual(2);
     expect(before.length).toBeLessThan(6); // killed partway through the script
     await kill(first.child);
@@ -104,7 +112,11 @@ describe('standalone sandbox PA across kill -9', { timeout: 120_000 }, () => {
     expect(second.banner).toContain('1 scripts resumed');
     const metadata = await second.client.getFlow(invoiceFlow, 'Metadata');
     expect(metadata.ok && metadata.flow.acknowledgement?.status).toBe('Ok');
-    const after = await until(() => statuses(second.client), (found) => found.length >= 6, 20_000);
+    const after = await until(
+      () => statuses(second.client),
+      (found) => found.length >= 6,
+      20_000,
+    );
     // Nothing more comes: the script is over, no status played twice.
     await new Promise((resolve) => setTimeout(resolve, 2 * STEP_MS));
     const final = await statuses(second.client);
