@@ -13,6 +13,7 @@ import { invoice } from '../support/documents.ts';
 import { engines } from '../support/gateway.ts';
 import { spawnServe } from '../support/processes.ts';
 import { createScratchDatabase } from '../support/webhook-gateway.ts';
+import { openEmbedded, openPostgres } from '../../src/db/open.ts';
 
 const STEP_MS = 1500;
 const cleanups: Array<() => unknown> = [];
@@ -71,5 +72,20 @@ describe.each(engines())('the sandbox PA across a gateway crash on %s', { timeou
     expect(await codes(restarted, id, () => true, 0)).toEqual([200, 201, 202, 203, 204, 205]);
     expect(second.output()).toMatch(/sandbox PA: resumed 1 flows/);
     expect(first.output()).toMatch(/sandbox PA: resumed 0 flows/);
+
+    // The sandbox's own record: six status flows for the one invoice, none played twice, no script left.
+    const stopped = new Promise((resolve) => second.child.once('exit', resolve));
+    second.child.kill('SIGKILL');
+    await stopped;
+    const database = engine === 'postgres' ? await openPostgres(env.DATABASE_URL!) : await openEmbedded({ dataDir });
+    try {
+      const flows = await database.executeSql(
+        "SELECT count(*)::int AS n FROM sandbox_pa_flows WHERE flow_direction = 'In' AND flow_type = 'CustomerInvoiceLC'",
+      );
+      expect(flows.rows[0].n).toBe(6);
+      expect((await database.executeSql('SELECT count(*)::int AS n FROM sandbox_pa_scripts')).rows[0].n).toBe(0);
+    } finally {
+      await database.close();
+    }
   });
 });
