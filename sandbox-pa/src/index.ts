@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { createSandboxAuth } from './auth.ts';
 import { createDirectoryData, type DirectorySeed, serveDirectory } from './directory.ts';
 import { checkSearch } from './flow-info.ts';
+import { getFlow } from './get-flow.ts';
 import { BodyTooLarge, readJson, sendError, sendJson } from './http.ts';
 import { createLifecyclePlayer, type LifecyclePlayer } from './lifecycle.ts';
 import { createMemoryState } from './memory-state.ts';
@@ -138,32 +139,7 @@ export function createSandboxPa(options: SandboxPaOptions): SandboxPa {
     const match = /^\/flow-service\/v1\/flows\/([^/]+)$/.exec(path);
     if (!match) return sendError(res, 404, 'MISSING_RESOURCE', 'Requested resource is Not Found');
     if (method !== 'GET') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'use GET', { allow: 'GET' });
-    return getFlow(res, decodeURIComponent(match[1]!), url.searchParams.get('docType') ?? 'Metadata');
-  }
-
-  async function getFlow(res: ServerResponse, flowId: string, docType: string): Promise<void> {
-    if (!['Metadata', 'Original', 'Converted', 'ReadableView'].includes(docType)) {
-      sendError(res, 400, 'INVALID_FIELD_VALUE', 'docType must be one of Metadata, Original, Converted, ReadableView');
-      return;
-    }
-    const entry = await state.get(flowId);
-    if (!entry) {
-      sendError(res, 404, 'MISSING_RESOURCE', 'Requested resource is Not Found');
-    } else if (docType === 'Metadata') {
-      sendJson(res, 200, entry.flow);
-    } else if (docType !== 'Original') {
-      // The sandbox neither converts nor renders: only the original exists.
-      sendError(res, 404, 'MISSING_RESOURCE', `no ${docType} document for this flow`);
-    } else sendOriginal(res, entry.original, entry.fileName);
-  }
-
-  function sendOriginal(res: ServerResponse, original: Buffer, fileName: string): void {
-    res.writeHead(200, {
-      'content-type': 'application/octet-stream',
-      'content-length': String(original.length),
-      'content-disposition': `attachment;filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
-    });
-    res.end(original);
+    return getFlow(res, state, decodeURIComponent(match[1]!), url.searchParams.get('docType') ?? 'Metadata');
   }
 
   function handle(req: IncomingMessage, res: ServerResponse, pathAfterPrefix: string): void {
