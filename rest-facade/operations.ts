@@ -35,6 +35,7 @@ export const RECORD = graphql(
     lifecycleStatus { ...StatusEntry }
     rejection { source errors { rule message path profilePath location } }
     validationWarnings { rule message location }
+    eReport { id }
   }
 `,
   [STATUS],
@@ -77,7 +78,7 @@ const PAYMENT = graphql(`
   fragment PaymentRecord on Payment {
     id paidAt amount currency method createdAt
     parts { percentage amount }
-    reporting { channel state reason message errors { rule message location } }
+    reporting { channel state reason message eReportId errors { rule message location } }
   }
 `);
 
@@ -236,14 +237,14 @@ export const OPERATIONS = {
   `,
     [E_REPORT],
   ),
-  eReport: graphql(`query EReport($id: ID!) { result: eReport(id: $id) { ...EReportRecord submissionIds } }`, [E_REPORT]),
+  eReport: graphql(`query EReport($id: ID!) { result: eReport(id: $id) { ...EReportRecord submissionIds paymentIds } }`, [E_REPORT]),
   eReportDocument: graphql(`query EReportDocument($id: ID!) { result: eReport(id: $id) { id state document } }`),
   closeEReport: graphql(
     `
     mutation CloseEReport($sellerSiren: String!, $period: String!, $kind: String!) {
       result: closeEReport(sellerSiren: $sellerSiren, period: $period, kind: $kind) {
         __typename
-        ... on EReportClosed { report { ...EReportRecord submissionIds } }
+        ... on EReportClosed { report { ...EReportRecord submissionIds paymentIds } }
         ... on ValidationFailed { message issues { path rule message } }
         ... on NotFound { message }
       }

@@ -11,7 +11,7 @@ export type StatusFields = ResultOf<typeof STATUS>;
 
 type SubmissionFields = ResultOf<typeof RECORD>;
 /** The fields of the `SubmissionRecord` fragment that a submit reply does not select (a new submission has none). */
-type LaterFields = 'lifecycleStatus' | 'rejection' | 'validationWarnings' | 'processingRule' | 'processingRuleReason';
+type LaterFields = 'lifecycleStatus' | 'rejection' | 'validationWarnings' | 'processingRule' | 'processingRuleReason' | 'eReport';
 
 /**
  * A submission as `submissionRecord` reads it: the `SubmissionRecord`
@@ -60,7 +60,8 @@ export function statusEntry(status: StatusFields): Record<string, unknown> {
 
 /**
  * A submission record; `processing_state` is the enum value in lower case (`received`), `waiting_for` likewise
- * (`seller`) and only while the document waits; `processing_rule` and its reason once the e-invoice is generated.
+ * (`seller`) and only while the document waits; `processing_rule` and its reason once the e-invoice is generated;
+ * `e_report_id` for a B2C or B2BInt document, the latest e-report covering it (docs/e-reporting.md).
  */
 export function submissionRecord(submission: SubmissionRecordFields): Record<string, unknown> {
   return {
@@ -76,6 +77,7 @@ export function submissionRecord(submission: SubmissionRecordFields): Record<str
     ...(submission.rejection && { rejection: rejectionRecord(submission.rejection) }),
     ...(submission.validationWarnings?.length && { warnings: submission.validationWarnings }),
     ...(submission.originSubmissionId !== null && { origin_submission_id: submission.originSubmissionId }),
+    ...(submission.eReport && { e_report_id: submission.eReport.id }),
     created_at: submission.createdAt,
   };
 }

@@ -2,12 +2,14 @@
  * Webhook payload data in the REST facade's shapes: `data` is the submission
  * record exactly as `GET /v1/invoices/{id}` (or `/v1/credit-notes/{id}`)
  * returns it, obtained through the same GraphQL operation, and the new
- * lifecycle status entry is in the status history's shape.
+ * lifecycle status entry is in the status history's shape. An e-report event's `data` is the report as
+ * `GET /v1/e-reports/{id}` returns it, through the same operation.
  */
 import type { ContextFactory } from '../src/app/context.ts';
 import { displayLabel, lifecycleCode } from '../src/domain/lifecycle/codes.ts';
 import { OperationFailed, type RunOperation } from '../src/graphql/run-operation.ts';
 import type { PayloadBuilder } from '../src/webhooks/index.ts';
+import { eReportRecord } from './handlers/e-reports.ts';
 import { OPERATIONS } from './operations.ts';
 import { type StatusFields, statusEntry, submissionRecord } from './records.ts';
 
@@ -21,6 +23,14 @@ export function webhookPayloads(run: RunOperation, contexts: ContextFactory): Pa
       if (!outcome.ok) throw new OperationFailed(outcome.errors);
       // Committed before its event, the submission is always found (a null fails the payload, as it always did).
       return submissionRecord(outcome.result as NonNullable<typeof outcome.result>);
+    },
+    async reportRecord(event) {
+      const { report } = event;
+      const context = contexts.forPrincipal({ kind: 'tenant', tenant: { id: report.tenantId, name: 'webhooks' } });
+      const outcome = await run(OPERATIONS.eReport, { id: report.id }, context);
+      if (!outcome.ok) throw new OperationFailed(outcome.errors);
+      if (!outcome.result) throw new Error(`e-report ${report.id} not found for its event`);
+      return eReportRecord(outcome.result);
     },
     statusEntry(event) {
       const status = event.lifecycleStatus;

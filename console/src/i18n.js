@@ -1,5 +1,6 @@
 // French and English labels of the console. Lifecycle labels are the spec's
 // (French in both languages, as the gateway returns them), never translated here.
+import { REPORTING_LABELS } from './i18n-reporting.js';
 
 const fr = {
   appName: 'Passerelle',
@@ -114,6 +115,8 @@ const fr = {
     address: 'Adresse',
     electronicAddress: 'Adresse électronique',
     billingFramework: 'Cadre de facturation',
+    vatRegime: 'Régime de TVA',
+    vatOnDebits: 'TVA sur les débits',
     email: 'E-mail',
   },
   webhooks: {
@@ -134,6 +137,7 @@ const fr = {
   },
   error: 'Erreur',
   loading: 'Chargement…',
+  ...REPORTING_LABELS.fr,
 };
 
 const en = {
@@ -249,6 +253,8 @@ const en = {
     address: 'Address',
     electronicAddress: 'Electronic address',
     billingFramework: 'Billing framework',
+    vatRegime: 'VAT regime',
+    vatOnDebits: 'VAT on debits',
     email: 'E-mail',
   },
   webhooks: {
@@ -269,6 +275,7 @@ const en = {
   },
   error: 'Error',
   loading: 'Loading…',
+  ...REPORTING_LABELS.en,
 };
 
 export const LANGUAGES = { fr, en };

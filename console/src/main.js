@@ -6,6 +6,7 @@ import { createApi } from './api.js';
 import { html } from './html.js';
 import { initialLanguage, LANGUAGES } from './i18n.js';
 import { DashboardPage } from './pages/dashboard.js';
+import { EReportPage } from './pages/e-report.js';
 import { ListPage } from './pages/list.js';
 import { SellersPage } from './pages/sellers.js';
 import { SubmissionPage } from './pages/submission.js';
@@ -44,6 +45,8 @@ function Login({ t, onToken }) {
 function Page({ route, api, t, lang, live }) {
   const submission = /^\/submissions\/([^/]+)$/.exec(route.path);
   if (submission) return html`<${SubmissionPage} id=${decodeURIComponent(submission[1])} api=${api} t=${t} lang=${lang} />`;
+  const eReport = /^\/e-reports\/([^/]+)$/.exec(route.path);
+  if (eReport) return html`<${EReportPage} id=${decodeURIComponent(eReport[1])} api=${api} t=${t} lang=${lang} />`;
   if (route.path === '/dashboard') return html`<${DashboardPage} api=${api} t=${t} lang=${lang} />`;
   if (route.path === '/sellers') return html`<${SellersPage} api=${api} t=${t} lang=${lang} />`;
   if (route.path === '/webhooks') return html`<${WebhooksPage} api=${api} t=${t} lang=${lang} />`;

@@ -3,7 +3,9 @@
 // receives `{ submission, api, t, lang }`. A later panel (payments, the
 // e-report covering the document) is one more entry here and one file.
 import { DocumentsPanel } from './components/documents-panel.js';
+import { EReportPanel, E_REPORT_FIELDS } from './components/e-report-panel.js';
 import { FindingsPanel } from './components/findings-panel.js';
+import { PaymentsPanel } from './components/payments-panel.js';
 import { SummaryPanel } from './components/summary-panel.js';
 import { TimelinePanel } from './components/timeline-panel.js';
 
@@ -11,7 +13,7 @@ export const SUBMISSION_PANELS = [
   {
     id: 'summary',
     fields:
-      'saasId documentType issueDate dueDate total totalExclTax taxTotal currency processingRule updatedAt createdAt buyer { name siren vatId }',
+      'saasId sellerSiren documentType issueDate dueDate total totalExclTax taxTotal currency processingRule updatedAt createdAt buyer { name siren vatId }',
     Component: SummaryPanel,
   },
   {
@@ -24,5 +26,12 @@ export const SUBMISSION_PANELS = [
     fields: 'processingSteps { processingState at source } statuses { code label final occurredAt reason reasonCode platformLabel flags }',
     Component: TimelinePanel,
   },
+  {
+    id: 'payments',
+    fields:
+      'payments { id paidAt amount currency method parts { percentage amount } reporting { channel state reason message eReportId errors { rule message location } } trackingId createdAt }',
+    Component: PaymentsPanel,
+  },
+  { id: 'eReport', fields: `eReport { ${E_REPORT_FIELDS} }`, Component: EReportPanel },
   { id: 'documents', fields: 'processingState', Component: DocumentsPanel },
 ];

@@ -26,7 +26,9 @@ function snakeCase(value: unknown): unknown {
 }
 
 /** An e-report as REST shows it: the GraphQL record in snake_case. */
-export function eReportRecord(report: EReportFields & { submissionIds?: readonly string[] }): Record<string, unknown> {
+export function eReportRecord(
+  report: EReportFields & { submissionIds?: readonly string[]; paymentIds?: readonly string[] },
+): Record<string, unknown> {
   return snakeCase(report) as Record<string, unknown>;
 }
 

@@ -28,6 +28,7 @@ export function paymentRecord(payment: PaymentFields): Record<string, unknown> {
       state: reporting.state,
       reason: reporting.reason,
       message: reporting.message,
+      ...(reporting.eReportId != null && { e_report_id: reporting.eReportId }),
       ...(reporting.errors && {
         errors: reporting.errors.map((e) => ({ rule: e.rule, message: e.message, ...(e.location && { location: e.location }) })),
       }),

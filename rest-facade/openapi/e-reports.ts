@@ -103,6 +103,12 @@ const EReport: Obj = {
       items: { type: 'string', format: 'uuid' },
       description: 'The submissions it covers (one report only).',
     },
+    payment_ids: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'A payments report (one report only): your ids of the payments it covers, by cashing date; while open, those of its period so far.',
+    },
   },
 };
 

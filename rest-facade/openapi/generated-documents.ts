@@ -89,7 +89,7 @@ function documentPath(idName: string, what: string, operationId: string, notFoun
         in: 'query',
         required: false,
         description:
-          '`ubl` (UBL 2.1, the default: the syntax the gateway validates and sends to the PA) or `cii` (UN/CEFACT CII D16B). Any case.',
+          '`ubl` (UBL 2.1, the default: the syntax the gateway validates and sends to the PA) or `cii` (UN/CEFACT CII D22B, the uncoupled schema the French reform prescribes). Any case.',
         schema: { type: 'string', enum: ['ubl', 'cii', 'UBL', 'CII'], default: 'ubl' },
       },
     ],

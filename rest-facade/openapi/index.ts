@@ -40,8 +40,9 @@ also takes the credential as a path segment). A valid credential of the other ki
 - Every error body is a problem record (RFC 9457, \`application/problem+json\`) whose \`type\` is a stable URN.
 - Instead of polling, register a webhook endpoint (\`/v1/webhook-endpoints\`): the gateway POSTs each
   \`submission.received\`, \`submission.processing_state_changed\` and \`submission.lifecycle_status_added\` event to it,
-  signed with the Standard Webhooks scheme (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`); \`data\` is
-  the submission record of the lookups, plus \`new_lifecycle_status\` for a new status. Any 2xx within 10 seconds is a
+  and \`e_report.sent\`, \`e_report.accepted\`, \`e_report.rejected\` for e-reports, signed with the Standard Webhooks
+  scheme (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`); \`data\` is the submission (or e-report)
+  record of the lookups, plus \`new_lifecycle_status\` for a new status. Any 2xx within 10 seconds is a
   success; otherwise the delivery is retried for about three days, with the same \`webhook-id\`.
 - Every /v1 and /pa/v1 reply carries \`X-Request-Id\`. An unknown path under /v1 or /pa/v1 is a 404 and a known
   path with another method a 405 with \`Allow\`, both before authentication.

@@ -75,6 +75,13 @@ const Payment: Obj = {
           enum: ['domestic_b2b_services', 'b2c_services', 'international_b2b_services', 'goods_only', 'vat_on_debits', 'reverse_charge'],
         },
         message: { type: 'string', description: 'The reason as an English sentence with its source.' },
+        e_report_id: {
+          type: 'string',
+          format: 'uuid',
+          description:
+            'Channel `e_reporting`: the payments e-report covering the payment (`GET /v1/e-reports/{id}`), the open report of its ' +
+            'period until it closes, then the latest that carried it; its state gives `state`.',
+        },
         errors: {
           type: 'array',
           items: errorSchema,

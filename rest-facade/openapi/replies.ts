@@ -221,6 +221,13 @@ const SubmissionRecord: Schema = {
       ...submissionId,
       description: 'Credit notes only: the submission of the original invoice (`invoice_id`).',
     },
+    e_report_id: {
+      type: 'string',
+      format: 'uuid',
+      description:
+        'B2C and B2BInt documents, once validated: the e-report covering it (`GET /v1/e-reports/{id}`), the latest transmission ' +
+        'of its period (a rectificative replaces the earlier one). Absent for other documents.',
+    },
     created_at: { type: 'string', format: 'date-time', description: 'Creation time of the submission, in UTC.' },
   },
   additionalProperties: false,

@@ -9,7 +9,8 @@ import { type Example, problem } from './example-values.ts';
 const ENDPOINT_ID = '01a2043a-3989-755b-a495-0ec159a8c59b';
 const DELIVERY_ID = '01a2043b-5b5d-77b4-ae67-d1ddfd45cd18';
 const UNKNOWN_ID = '01a203fb-0000-7000-8000-000000000000';
-const EVENT_TYPES = 'submission.received, submission.processing_state_changed, submission.lifecycle_status_added';
+const EVENT_TYPES =
+  'submission.received, submission.processing_state_changed, submission.lifecycle_status_added, e_report.sent, e_report.accepted, e_report.rejected';
 
 const endpoint = {
   id: ENDPOINT_ID,

@@ -13,7 +13,6 @@ import type { PlatformOption } from '../platform/index.ts';
 import type { FlowSettings } from '../platform/settings.ts';
 import type { LookupFn } from '../webhooks/index.ts';
 import type { DirectoryLookup } from '../model/directory.ts';
-import type { EReportingPaymentSource } from '../domain/e-reporting/close-service.ts';
 
 /** Webhook delivery settings. */
 export interface WebhookOptions {
@@ -91,8 +90,6 @@ export interface EReportingOptions {
   platform?: { id: string; name: string };
   /** How often the closer looks for periods due to close, in milliseconds (default 5000). */
   pollMs?: number;
-  /** Payment data for payments reports (the payments store); none: no payments report has data. */
-  payments?: EReportingPaymentSource;
 }
 
 /** Per-token caps on real-time resources (`src/http/subscription-caps.ts`). */

@@ -16,6 +16,7 @@ import { contextFactory, type ContextDeps } from './context.ts';
 import type { EventSink } from '../domain/events/types.ts';
 import { createEventHub } from '../dispatch/hub.ts';
 import { createEventSink } from '../dispatch/sink.ts';
+import { createEReportEventSink } from '../dispatch/e-report-events.ts';
 import { operationRunner } from '../graphql/run-operation.ts';
 import { consoleRoute } from '../http/console.ts';
 import { handleProbe } from '../http/probes.ts';
@@ -89,7 +90,7 @@ export function buildApp(options: AppOptions): App {
     db: options.db.db,
     check: validator && ((xml) => validator.validateReport(xml)),
     sender: options.eReporting?.platform ?? { id: '0000', name: 'Passerelle' },
-    payments: options.eReporting?.payments,
+    closeDelayMs: reporting.closeDelayMs,
     onClosed: () => platform.wakeSender(),
   };
   const closer = createCloser({ ...closeDeps, log, pollMs: options.eReporting?.pollMs });
@@ -135,6 +136,7 @@ export function buildApp(options: AppOptions): App {
     events,
     log,
     validator,
+    eReportEvents: createEReportEventSink({ hub, presence, queue }),
   });
   // One lookup, through the cache, for the pipeline's classification and the API.
   const directory =

@@ -28,7 +28,7 @@ export interface Context {
   /** Where services hand committed events (subscriptions, the platform connector). */
   events: EventSink;
   /** Committed events as they happen on any instance (subscriptions). */
-  hub: Pick<EventHub, 'subscribe'>;
+  hub: Pick<EventHub, 'subscribe' | 'subscribeReports'>;
   webhooks: WebhookServices;
   /** The per-tenant rate limits (src/limits/rate-limits.ts). */
   rateLimits: RateLimits;
@@ -61,7 +61,7 @@ export interface SubmittedBody {
 export interface ContextDeps {
   db: Db;
   events: EventSink;
-  hub: Pick<EventHub, 'subscribe'>;
+  hub: Pick<EventHub, 'subscribe' | 'subscribeReports'>;
   webhooks: WebhookServices;
   rateLimits: RateLimits;
   /** How long a successful token lookup is reused (default 5 s). */

@@ -219,7 +219,15 @@ export const lifecycleStatuses = pgTable(
   ],
 );
 
-export const submissionEventTypeEnum = pgEnum('submission_event_type', ['received', 'lifecycle_status_added', 'processing_state_changed']);
+export const submissionEventTypeEnum = pgEnum('submission_event_type', [
+  'received',
+  'lifecycle_status_added',
+  'processing_state_changed',
+  // An e-report's moves (drizzle/0025): the row names the report, not a submission.
+  'e_report_sent',
+  'e_report_accepted',
+  'e_report_rejected',
+]);
 
 /**
  * Every change of a submission, written in the same transaction as the change
@@ -230,8 +238,10 @@ export const submissionEvents = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     tenantId: uuid('tenant_id').notNull(),
-    submissionId: uuid('submission_id').notNull(),
+    /** Null for an e-report event, which names `eReportId` instead. */
+    submissionId: uuid('submission_id'),
     type: submissionEventTypeEnum('type').notNull(),
+    eReportId: uuid('e_report_id').references((): AnyPgColumn => eReports.id),
     lifecycleStatusId: bigint('lifecycle_status_id', { mode: 'number' }).references(() => lifecycleStatuses.id),
     /** The new state, for `processing_state_changed` (and `received`). */
     processingState: processingStateEnum('processing_state'),
@@ -354,7 +364,7 @@ export const directoryEntries = pgTable('directory_entries', {
 });
 
 /**
- * The e-invoices the pipeline generated for a submission (UBL 2.1 and CII D16B),
+ * The e-invoices the pipeline generated for a submission (UBL 2.1 and CII D22B),
  * kept byte for byte: what goes to the PA and what the client archives. Also
  * the French processing rule (B2B, B2BInt, B2C) and the validation warnings.
  */
@@ -578,6 +588,21 @@ export const eReportSubmissions = pgTable(
   ],
 );
 
+/** Which payments each payments e-report covers (linked at freezing: every e-reportable payment of its period). */
+export const eReportPayments = pgTable(
+  'e_report_payments',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => eReports.id),
+    paymentId: uuid('payment_id').notNull(),
+    tenantId: uuid('tenant_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'e_report_payments_pk', columns: [t.reportId, t.paymentId] }),
+    index('e_report_payments_payment_idx').on(t.paymentId),
+  ],
+);
 /**
  * The sandbox PA's flows (src/platform/sandbox-store.ts, issue 25 item 4): the Flow metadata as the sandbox answers
  * it, the original file in base64, and the columns its searches filter on. `updated_ms` is the flow's updatedAt.

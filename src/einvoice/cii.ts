@@ -1,8 +1,16 @@
 /**
- * EN 16931 → UN/CEFACT Cross Industry Invoice D16B (the EN 16931 CII syntax
- * binding, CEN/TS 16931-3-3). Elements in the order the D16B XSD requires;
- * dates in format 102 (YYYYMMDD); notes with their subject codes (BR-FR-05:
- * PMT, PMD, AAB; BR-FR-20: BAR).
+ * EN 16931 → UN/CEFACT Cross Industry Invoice D22B (the EN 16931 CII syntax
+ * binding, CEN/TS 16931-3-3, on the schema the French reform prescribes: the
+ * uncoupled D22B XSD, artefacts/cii-d22b/). Called by the pipeline
+ * (src/pipeline/process.ts). Elements in the order the D22B XSD requires
+ * (the same as D16B's for every element written here); dates in format 102
+ * (YYYYMMDD); notes with their subject codes (BR-FR-05: PMT, PMD, AAB;
+ * BR-FR-20: BAR). D22B, unlike the EN 16931 D16B subset, checks code lists
+ * (document type, country, currency, VAT type and category, payment means,
+ * allowance/charge reason): every code written for a document that passes
+ * EN 16931 is in them (the country XK, absent, fails BR-CL-14 too). No reason
+ * code (BT-98, BT-105) is written: D22B's list (UNTDID 4465: 1-104, ZZZ) is
+ * not EN 16931's (UNTDID 5189 and 7161, whose letter codes it rejects).
  */
 import { formatCents, formatRate, formatScaled } from './decimal.ts';
 import type { AllowanceCharge, EInvoice, Line, Party, VatKey } from './model.ts';
@@ -86,7 +94,7 @@ function line(l: Line): string {
   );
 }
 
-/** Writes `doc` as a CII D16B document (UTF-8 text with its XML declaration). Pure and deterministic. */
+/** Writes `doc` as a CII D22B document (UTF-8 text with its XML declaration). Pure and deterministic. */
 export function writeCii(doc: EInvoice): string {
   const { totals, currency } = doc;
   const foreign = totals.taxTotalEur !== undefined && currency !== 'EUR';
@@ -109,7 +117,7 @@ export function writeCii(doc: EInvoice): string {
       'rsm:SupplyChainTradeTransaction',
       doc.lines.map(line).join(''),
       node('ram:ApplicableHeaderTradeAgreement', party('ram:SellerTradeParty', doc.seller), party('ram:BuyerTradeParty', doc.buyer)),
-      // The XSD requires the element, even empty; BG-15 only for BR-IC-12.
+      // The XSD (D16B and D22B alike) requires the element, even empty; BG-15 only for BR-IC-12.
       `<ram:ApplicableHeaderTradeDelivery>${node('ram:ShipToTradeParty', node('ram:PostalTradeAddress', leaf('ram:CountryID', doc.deliverToCountry)))}</ram:ApplicableHeaderTradeDelivery>`,
       node(
         'ram:ApplicableHeaderTradeSettlement',

@@ -3,7 +3,7 @@
  * it: business terms BT-n and groups BG-n, named by their standard names.
  * Amounts are integers in hundredths of the major unit ("cents", at most two
  * decimals: BR-DEC-*); quantities and prices are exact scaled decimals. The
- * UBL 2.1 and CII D16B writers read only this model; the mapping from the
+ * UBL 2.1 and CII D22B writers read only this model; the mapping from the
  * SaaS JSON fills it (docs/mapping.md is the table).
  */
 import type { Scaled } from './decimal.ts';

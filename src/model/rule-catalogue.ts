@@ -245,7 +245,7 @@ const CATALOGUE = [
     id: 'GW-CONTROL-CHARACTER',
     summary:
       'A text the e-invoice carries (buyer name, e-mail, address, tax id, line id or description) holds a character XML 1.0 cannot carry: a control character other than tab, line feed and carriage return, U+FFFE, U+FFFF or an unpaired surrogate.',
-    reference: 'XML 1.0 § 2.2 (Char); EN 16931 UBL 2.1 and CII D16B are XML; spec § Errors (a value cannot be converted)',
+    reference: 'XML 1.0 § 2.2 (Char); EN 16931 UBL 2.1 and CII D22B are XML; spec § Errors (a value cannot be converted)',
   },
   {
     id: 'BR-29',

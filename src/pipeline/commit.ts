@@ -11,6 +11,7 @@
  * commit, since the postponement, like the finish, only touches rows still
  * `received`.
  */
+import { DEFAULT_CLOSE_DELAY_MS } from '../domain/e-reporting/close-service.ts';
 import type { Db } from '../db/client.ts';
 import { groupCommit } from '../db/group-commit.ts';
 import { sqlState } from '../db/sql-state.ts';
@@ -28,7 +29,7 @@ export interface ReportingSettings {
 }
 
 /** The defaults of {@link ReportingSettings}. */
-export const DEFAULT_REPORTING: ReportingSettings = { closeDelayMs: 3_600_000, invoiceFlows: false };
+export const DEFAULT_REPORTING: ReportingSettings = { closeDelayMs: DEFAULT_CLOSE_DELAY_MS, invoiceFlows: false };
 
 /**
  * Finishes one processed submission with the next batch.

@@ -1,6 +1,6 @@
 /**
  * One submission through the pipeline: map the SaaS body and the seller
- * profile to EN 16931, write UBL 2.1 and CII D16B, validate the UBL with the
+ * profile to EN 16931, write UBL 2.1 and CII D22B, validate the UBL with the
  * official artefacts (XSD, EN 16931, BR-FR), and decide: no fatal finding →
  * `validated`, any → `rejected` with each rule, message, body or profile
  * pointer and XPath. Warnings are kept, never reject. Pure but for the

@@ -17,6 +17,7 @@ import type { FlowSettings } from './settings.ts';
 import { createStatusPoller } from './inbound/status-poller.ts';
 import { createEReportSender } from './outbound/e-report-sender.ts';
 import type { EReportRow } from '../domain/e-reporting/store/close-store.ts';
+import type { EReportEventSink } from '../domain/events/types.ts';
 
 /** A running connection to one PA. */
 export interface FlowConnector {
@@ -46,6 +47,8 @@ export function createFlowConnector(options: {
   validator?: Validator | undefined;
   /** Told when an e-report's state changed (sent, accepted, rejected). */
   onEReportChanged?: (report: EReportRow) => void;
+  /** Where e-report state changes become events (in their transaction) and webhooks (src/dispatch/e-report-events.ts). */
+  eReportEvents?: EReportEventSink;
 }): FlowConnector {
   const perSeller = options.organizationId === 'seller';
   const client = createFlowClient({
@@ -58,7 +61,14 @@ export function createFlowConnector(options: {
   const sender = createSender({ ...common, log, pollMs: options.pollIntervalMs, organizationPerSeller: perSeller });
   const poller = createStatusPoller({ ...common, log, intervalMs: options.pollIntervalMs });
   const payments = create212Sender({ ...common, log, validator: options.validator, pollMs: options.pollIntervalMs });
-  const reports = createEReportSender({ db: options.db, client, log, pollMs: options.pollIntervalMs, onChanged: options.onEReportChanged });
+  const reports = createEReportSender({
+    db: options.db,
+    client,
+    log,
+    pollMs: options.pollIntervalMs,
+    onChanged: options.onEReportChanged,
+    events: options.eReportEvents,
+  });
   return {
     hooks: {
       flowUpdated(flow) {

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import type { EventSink } from '../domain/events/types.ts';
+import type { EReportEventSink, EventSink } from '../domain/events/types.ts';
 import type { DirectorySeed } from '../../sandbox-pa/src/index.ts';
 import type { DirectoryAnswer } from '../model/directory.ts';
 import type { Validator } from '../validation/index.ts';
@@ -81,7 +81,7 @@ const SANDBOX_POLL_INTERVAL_MS = 1000;
 /** The platform for `option`. */
 export function createAppPlatform(
   option: PlatformOption,
-  deps: { db: Db; events: EventSink; log: Logger; validator: Validator | undefined },
+  deps: { db: Db; events: EventSink; log: Logger; validator: Validator | undefined; eReportEvents?: EReportEventSink },
 ): AppPlatform {
   const { db, events, log } = deps;
   let connector: PlatformConnector = NO_PLATFORM;
@@ -126,6 +126,7 @@ export function createAppPlatform(
         timeoutMs: option.kind === 'afnor' ? option.timeoutMs : undefined,
         organizationId: option.organizationId,
         validator: deps.validator,
+        eReportEvents: deps.eReportEvents,
       });
       flow = started;
       connector = started;

@@ -26,5 +26,6 @@ import './types/generated-document.ts';
 import './types/platform-delivery.ts';
 import './types/payment.ts';
 import './types/e-report.ts';
+import './types/e-report-events.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

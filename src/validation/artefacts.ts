@@ -26,14 +26,14 @@ export function sefFile(root: string, name: SefName): string {
 }
 
 /**
- * Entry XSD per document root: UBL 2.1 Invoice and CreditNote (OASIS), CII D16B CrossIndustryInvoice,
- * CDAR D22B CrossDomainAcknowledgementAndResponse (UN/CEFACT).
+ * Entry XSD per document root: UBL 2.1 Invoice and CreditNote (OASIS), CII D22B CrossIndustryInvoice (the
+ * uncoupled schema the FNFE-MPE 1.4.0 note prescribes), CDAR D22B CrossDomainAcknowledgementAndResponse (UN/CEFACT).
  */
 export function xsdFiles(root: string): { ublInvoice: string; ublCreditNote: string; cii: string; cdar: string } {
   return {
     ublInvoice: join(root, 'ubl-2.1', 'xsd', 'maindoc', 'UBL-Invoice-2.1.xsd'),
     ublCreditNote: join(root, 'ubl-2.1', 'xsd', 'maindoc', 'UBL-CreditNote-2.1.xsd'),
-    cii: join(root, 'cii-d16b', 'CII', 'uncefact', 'data', 'standard', 'CrossIndustryInvoice_100pD16B.xsd'),
+    cii: join(root, 'cii-d22b', 'CrossIndustryInvoice_100pD22B.xsd'),
     cdar: join(root, 'cdar-d22b', 'CrossDomainAcknowledgementAndResponse_100pD22B.xsd'),
   };
 }

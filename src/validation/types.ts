@@ -9,7 +9,7 @@
  */
 export type FindingSource = 'xsd' | 'en16931' | 'br-fr' | 'f10';
 
-/** The e-invoice syntaxes the artefacts cover: UBL 2.1 Invoice/CreditNote, UN/CEFACT CII D16B. */
+/** The e-invoice syntaxes the artefacts cover: UBL 2.1 Invoice/CreditNote, UN/CEFACT CII D22B (uncoupled). */
 export type Syntax = 'ubl' | 'cii';
 
 /** One problem found in a document. */

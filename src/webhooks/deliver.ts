@@ -1,5 +1,5 @@
 /**
- * The two webhook jobs. Fan-out turns one submission event into one frozen
+ * The two webhook jobs. Fan-out turns one event (of a submission or an e-report) into one frozen
  * delivery per subscribed endpoint. An attempt sends one delivery, records
  * the attempt, and either finishes it or schedules the next try: 5 s, 5 min,
  * 30 min, 2 h, 5 h, 10 h, then every 10 h, for about three days. A 410 Gone
@@ -8,9 +8,9 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { transact } from '../db/transaction.ts';
-import { loadEventView, type EventView } from '../domain/events/events-store.ts';
 import { newTimeOrderedId } from '../domain/ids.ts';
 import { endpointSlots } from './endpoint-slots.ts';
+import { type PayloadBuilder, webhookOf } from './event-payload.ts';
 import type { WebhookSettings } from './endpoints.ts';
 import type { WebhookQueue } from './queue.ts';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.ts';
@@ -27,18 +27,6 @@ import {
   type EndpointRow,
 } from './webhook-store.ts';
 
-/** The submission record as `GET /v1/…/{id}` returns it, and an event's status entry in the same shape. */
-export interface PayloadBuilder {
-  record(event: EventView): Promise<Record<string, unknown>>;
-  statusEntry(event: EventView): Record<string, unknown> | undefined;
-}
-
-const TYPE_NAMES = {
-  received: 'submission.received',
-  lifecycle_status_added: 'submission.lifecycle_status_added',
-  processing_state_changed: 'submission.processing_state_changed',
-} as const;
-
 /** A delivery with its endpoint, as an attempt loads them. */
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadDelivery>>>;
 
@@ -52,6 +40,8 @@ const PER_ENDPOINT_CONCURRENCY = 2;
  */
 const SLOT_WAIT_MS = 2_000;
 
+export type { PayloadBuilder };
+
 export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: WebhookQueue; payloads: PayloadBuilder; log: Logger }) {
   const { db, settings, queue, log } = deps;
   const clock = settings.clock;
@@ -59,14 +49,12 @@ export function webhookJobs(deps: { db: Db; settings: WebhookSettings; queue: We
 
   /** The deliveries one event makes: one per endpoint of its tenant subscribed to its type. */
   async function deliveriesOf(eventId: number, endpointsOf: (tenantId: string, type: string) => Promise<EndpointRow[]>) {
-    const event = await loadEventView(db, eventId);
+    const event = await webhookOf(db, deps.payloads, eventId);
     if (!event) return [];
-    const type = TYPE_NAMES[event.type];
-    const endpoints = await endpointsOf(event.submission.tenantId, type);
+    const type = event.type;
+    const endpoints = await endpointsOf(event.tenantId, type);
     if (endpoints.length === 0) return [];
-    const entry = deps.payloads.statusEntry(event);
-    const data = { ...(await deps.payloads.record(event)), ...(entry && { new_lifecycle_status: entry }) };
-    const payload = JSON.stringify({ type, timestamp: event.createdAt.toISOString(), data });
+    const payload = JSON.stringify({ type, timestamp: event.createdAt.toISOString(), data: await event.data() });
     return endpoints.map((endpoint) => ({
       id: newTimeOrderedId().id,
       tenantId: endpoint.tenantId,

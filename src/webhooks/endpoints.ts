@@ -30,6 +30,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'submission.received',
   'submission.processing_state_changed',
   'submission.lifecycle_status_added',
+  'e_report.sent',
+  'e_report.accepted',
+  'e_report.rejected',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

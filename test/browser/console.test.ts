@@ -3,8 +3,12 @@
  * playwright-core), offline: the token pasted once, the list loads and
  * filters, a submission made over REST appears live within a second, a
  * rejected document's findings mark the field their pointer names, a
- * generated e-invoice downloads, every input is labelled, and no request
- * leaves localhost. With CONSOLE_SCREENSHOTS=1 it writes the screenshots of
+ * generated e-invoice downloads, every input is labelled, a payment shows its
+ * amount and reporting state (212, or the payments e-report it links to), a
+ * B2C invoice shows its e-report, the sellers page says each seller's
+ * directory status ("unknown" with the reason without a directory, "in the
+ * directory" with the sandbox PA's), and no request leaves localhost. On
+ * PostgreSQL when TEST_DATABASE_URL is set, PGlite otherwise. With CONSOLE_SCREENSHOTS=1 it writes the screenshots of
  * docs/console.md. Skipped, saying so, where /usr/bin/chromium is absent.
  */
 import { once } from 'node:events';
@@ -14,8 +18,10 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { invoice } from '../support/documents.ts';
-import { startGateway, type Gateway } from '../support/gateway.ts';
+import { b2c } from '../support/e-reporting-http.ts';
+import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -28,6 +34,7 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+const ENGINE = engines().at(-1) ?? 'pglite';
 const SHOTS = process.env.CONSOLE_SCREENSHOTS === '1' ? new URL('../../docs/console/', import.meta.url) : undefined;
 
 describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { timeout: 180_000 }, () => {
@@ -39,7 +46,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
   let hookUrl: string;
 
   beforeAll(async () => {
-    gateway = await startGateway('pglite', { pipeline: true });
+    // E-reports stay open (they would close by themselves once their period ends): a state the test can name.
+    gateway = await startGateway(ENGINE, { pipeline: true, eReporting: { closeDelayMs: 10 * 365 * 86_400_000 } });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     client = await gateway.tenant();
     // A local endpoint that refuses everything: its deliveries fail and can be redelivered.
@@ -52,6 +60,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
       a: invoice().unique('a').with('number', 'FA-2026-0001').build(),
       b: invoice().unique('b').with('number', 'FA-2026-0002').withCustomerField('name', 'Boulangerie Dupont').build(),
       r: invoice().unique('r').with('number', 'FA-2026-0003').build(),
+      c: b2c('FA-B2C-0001', '2026-11-02', [[10000, 20]]),
     })) {
       const reply = await client.post('/v1/invoices', doc);
       expect(reply.status).toBe(202);
@@ -62,6 +71,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
         Object.values(ids).map(async (id) => (await client.get(`/v1/invoices/${id}`)).body.processing_state),
       );
       if (states.every((state) => state === 'validated')) break;
+      if (states.includes('rejected')) throw new Error(`a document was rejected: ${states}`);
       if (waited > 30_000) throw new Error(`documents not validated: ${states}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -73,6 +83,14 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     await gateway.database.db.execute(
       sql`update submissions set processing_state = 'rejected', rejection = ${JSON.stringify(rejection)}::jsonb where id = ${ids['r']}::uuid`,
     );
+    // A cashing on the domestic B2B services invoice (reported by a 212) and one on the B2C one (payments e-report).
+    for (const [key, body] of [
+      ['a', { id: 'pay-a-1', paid_at: '2026-11-20', amount: 12345, method: 'virement' }],
+      ['c', { id: 'pay-c-1', paid_at: '2026-11-21', amount: 12000, method: 'carte' }],
+    ] as const) {
+      const paid = await client.post(`/v1/invoices/${ids[key]}/payments`, body);
+      expect(paid.status, paid.text).toBe(201);
+    }
   }, 150_000);
   afterAll(async () => {
     await browser?.close();
@@ -80,12 +98,16 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     receiver?.close();
   });
 
-  async function signedIn(width = 1280, height = 900): Promise<{ page: Page; requests: string[] }> {
+  async function signedIn(
+    width = 1280,
+    height = 900,
+    at = { url: gateway?.url, token: client?.token },
+  ): Promise<{ page: Page; requests: string[] }> {
     const page = await browser.newPage({ viewport: { width, height }, acceptDownloads: true, locale: 'fr-FR' });
     const requests: string[] = [];
     page.on('request', (request) => void requests.push(request.url()));
-    await page.goto(`${gateway.url}/`, { waitUntil: 'load' });
-    await page.getByLabel("Jeton d'API").fill(client.token);
+    await page.goto(`${at.url}/`, { waitUntil: 'load' });
+    await page.getByLabel("Jeton d'API").fill(at.token);
     await page.getByRole('button', { name: 'Ouvrir la console' }).click();
     await page.getByRole('heading', { name: 'Documents' }).waitFor();
     return { page, requests };
@@ -101,8 +123,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
       await page.evaluate(() => [sessionStorage.getItem('passerelle.token') !== null, localStorage.getItem('passerelle.token')]),
     ).toEqual([true, null]);
     const rows = page.locator('table.list tbody tr[data-id]');
-    await expect.poll(() => rows.count()).toBe(3);
-    expect(await page.locator('.count').textContent()).toBe('3 documents');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await page.locator('.count').textContent()).toBe('4 documents');
 
     await page.getByLabel('Acheteur (nom ou SIREN)').fill('boulangerie');
     await page.getByRole('button', { name: 'Filtrer' }).click();
@@ -113,7 +135,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     await page.getByRole('button', { name: 'Filtrer' }).click();
     await expect.poll(async () => (await rows.count()) === 1 && (await rows.first().getAttribute('data-id')) === ids['r']).toBe(true);
     await page.getByRole('button', { name: 'Effacer' }).click();
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count()).toBe(4);
 
     // Every input and select has a label.
     const unlabelled = await page
@@ -162,6 +184,82 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     await page.close();
   });
 
+  it("shows a payment's amount and reporting state, a B2C invoice's e-report, and the payments e-report it links to", async () => {
+    const { page, requests } = await signedIn();
+    await page.goto(`${gateway.url}/console/submissions/${ids['a']}`);
+    const payments = page.getByRole('region', { name: /Paiements/ });
+    await payments.waitFor();
+    const a = payments.locator('[data-payment="pay-a-1"]');
+    expect(await a.textContent()).toContain('123,45\u00a0€');
+    expect(await a.textContent()).toContain('20/11/2026');
+    expect(await a.textContent()).toContain('Statut 212 Encaissée');
+    expect(await a.locator('.badge').textContent()).toBe('En attente');
+    expect(await a.textContent()).toContain('Services B2B en France');
+    expect(await a.textContent()).toMatch(/Identifiant du flux 212 [0-9a-f-]{36}/);
+    // A B2B invoice has no e-report.
+    expect(await page.locator('[data-testid="e-report"]').count()).toBe(0);
+    if (SHOTS) await page.screenshot({ path: new URL('payment-212.png', SHOTS).pathname, fullPage: true });
+
+    await page.goto(`${gateway.url}/console/submissions/${ids['c']}`);
+    const report = page.getByRole('region', { name: 'E-reporting (flux 10)' });
+    await report.waitFor();
+    const facts = await report.locator('dl').textContent();
+    expect(facts).toContain('Transactions');
+    expect(facts).toContain('Initial (IN)');
+    expect(facts).toContain('Ouvert');
+    expect(facts).toMatch(/Période2026-11-D1/);
+    expect(facts).toMatch(/Échéance\d\d\/\d\d\/20\d\d/);
+    const c = page.locator('[data-payment="pay-c-1"]');
+    expect(await c.textContent()).toContain('120,00\u00a0€');
+    expect(await c.textContent()).toContain('E-reporting des paiements');
+    expect(await c.textContent()).toContain('Services B2C');
+    expect(await c.locator('.badge').textContent()).toBe('En attente');
+    if (SHOTS) await page.screenshot({ path: new URL('payment-e-report.png', SHOTS).pathname, fullPage: true });
+
+    // The payment's link opens the payments e-report covering it, by keyboard.
+    const link = c.getByRole('link', { name: "Voir l'e-report des paiements" });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    const heading = page.getByRole('heading', { level: 1, name: /^E-report 2026-11.* — Paiements \(IN\)$/ });
+    await heading.waitFor();
+    expect(await page.locator('main').textContent()).toContain('Ouvert');
+    // At phone width nothing overflows sideways.
+    await page.goto(`${gateway.url}/console/submissions/${ids['c']}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await report.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(outside(requests)).toEqual([]);
+    await page.close();
+  });
+
+  it("says which sellers the PA's directory knows, with their lines, and which it does not", async () => {
+    // The sandbox PA's directory: it knows every SIREN but those beginning with 999.
+    const withDirectory = await startGateway(ENGINE, { platform: { kind: 'sandbox', stepMs: 60_000, directory: {} }, pipeline: false });
+    try {
+      const tenant = await withDirectory.tenant();
+      const unknown = { ...DEMO_SELLER_PROFILE, siren: '999000003', siret: null, vat_number: 'FR42999000003', name: 'Atelier Inconnu' };
+      expect((await tenant.post('/v1/sellers', unknown)).status).toBe(201);
+      const { page, requests } = await signedIn(1280, 900, { url: withDirectory.url, token: tenant.token });
+      await page.getByRole('link', { name: 'Vendeurs' }).click();
+      const statuses = page.locator('.seller [data-directory]');
+      await expect.poll(() => statuses.count()).toBe(2);
+      // The default seller first: registered, with its addressing line; the 999 one absent.
+      expect(await statuses.evaluateAll((all) => all.map((e) => e.getAttribute('data-directory')))).toEqual(['registered', 'absent']);
+      const first = page.locator('.seller').first();
+      expect(await first.locator('.directory dt').textContent()).toBe('Annuaire');
+      expect(await first.locator('.directory dd').textContent()).toContain("Dans l'annuaire");
+      expect(await first.locator('.directory-lines li').first().textContent()).toContain(DEMO_SELLER_PROFILE.siren);
+      expect(await page.locator('.seller').nth(1).locator('.directory dd').textContent()).toContain("Absent de l'annuaire");
+      if (SHOTS) await page.screenshot({ path: new URL('sellers.png', SHOTS).pathname, fullPage: true });
+      await page.getByLabel('Langue').selectOption('en');
+      await page.getByText('In the directory', { exact: true }).waitFor();
+      expect(outside(requests).filter((url) => !url.startsWith(withDirectory.url))).toEqual([]);
+      await page.close();
+    } finally {
+      await withDirectory.stop();
+    }
+  });
+
   it('shows the dashboard, the seller, the webhooks, in English too, and fits a phone', async () => {
     const { page, requests } = await signedIn();
     await page.getByRole('link', { name: 'Tableau de bord' }).click();
@@ -169,6 +267,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     if (SHOTS) await page.screenshot({ path: new URL('dashboard.png', SHOTS).pathname, fullPage: true });
     await page.getByRole('link', { name: 'Vendeurs' }).click();
     await page.getByText('900123456', { exact: true }).waitFor();
+    // No directory is configured here (REST 501): the status is unknown, with the reason, and the page stands.
+    const status = page.locator('.seller [data-directory]');
+    await status.waitFor();
+    expect(await status.getAttribute('data-directory')).toBe('unknown');
+    expect(await page.locator('.seller .directory dd').textContent()).toMatch(/^Inconnu\s+— aucun annuaire n'est configuré \(/);
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
     await page.getByText(hookUrl).waitFor();

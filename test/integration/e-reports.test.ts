@@ -9,48 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.ts';
 import { loadExample } from '../support/documents.ts';
+import { b2c, until } from '../support/e-reporting-http.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { processed } from '../support/pipeline.ts';
 
 type Json = Record<string, any>;
 const SELLER = '900123456';
 const TEN_YEARS_MS = 10 * 365 * 86_400_000;
-
-/** The B2C example, numbered `number`, issued on `day` (Paris) with `lines` of [net cents, rate]. */
-function b2c(number: string, day: string, lines: Array<[number, number, string?]>): Json {
-  const doc = loadExample('fr-b2c-invoice') as Json;
-  doc.id = `saas-${number}`;
-  doc.number = number;
-  doc.created_at = `${day}T10:00:00+02:00`;
-  doc.finalized_at = `${day}T10:01:00+02:00`;
-  doc.due_date = day;
-  delete doc.period_start;
-  delete doc.period_end;
-  doc.lines = lines.map(([net, rate, category], i) => ({
-    id: `li_${i}`,
-    description: `Abonnement ${i}`,
-    type: 'subscription',
-    quantity: 1,
-    unit_amount: net,
-    amount: net,
-    taxes: [
-      { name: `TVA ${rate} %`, percentage: rate, inclusive: false, amount: Math.round((net * rate) / 100), ...(category && { category }) },
-    ],
-  }));
-  const excl = lines.reduce((sum, [net]) => sum + net, 0);
-  const vat = lines.reduce((sum, [net, rate]) => sum + Math.round((net * rate) / 100), 0);
-  Object.assign(doc, { subtotal: excl, total_excl_tax: excl, tax_total: vat, total: excl + vat, amount_paid: excl + vat, amount_due: 0 });
-  return doc;
-}
-
-async function until<T>(what: () => Promise<T>, done: (value: T) => boolean, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.each(engines())('e-reports (%s)', (engine) => {
   let gateway: Gateway;
@@ -157,6 +122,7 @@ describe.each(engines())('e-reports (%s)', (engine) => {
     // Each submission says which report covers it: the rectificative now (GraphQL, same resolvers).
     const covered = await tenant.post('/graphql', { query: `{ invoice(id: "${a.submission_id}") { eReport { id type state } } }` });
     expect((covered.body as Json).data.invoice.eReport).toEqual({ id: re.id, type: 'RE', state: 'accepted' });
+    expect(((await tenant.get(`/v1/invoices/${a.submission_id}`)).body as Json).e_report_id).toBe(re.id);
 
     // Listing: filters and cursor paging.
     const all = await reports(`seller_siren=${SELLER}&period=2026-09-D1`);

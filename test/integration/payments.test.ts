@@ -8,7 +8,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions } from '../../src/db/schema.ts';
-import { paymentsForEReporting } from '../../src/domain/payments/payments-store.ts';
 import { rejectOrphaned212 } from '../../src/platform/outbound/status-212-store.ts';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { creditNote, invoice, loadExample, tax } from '../support/documents.ts';
@@ -168,15 +167,12 @@ describe.each(engines())('payments on %s', (engine) => {
     expect(reporting).toMatchObject({ channel: 'e_reporting', state: 'pending', reason: 'b2c_services' });
     expect(reporting.message).toMatch(/e-reporting/);
 
-    // What the e-reporting reads: the seller's e_reporting payments of a period, with their parts.
-    const [row] = await gateway.database.db.select({ tenantId: submissions.tenantId }).from(submissions).where(eq(submissions.id, b2cId));
-    const read = await paymentsForEReporting(gateway.database.db, row!.tenantId, DEMO_SELLER_PROFILE.siren, '2026-11-01', '2026-11-30');
-    expect(read.map((p) => [p.paymentId, p.amount, p.parts, p.state, p.reason])).toEqual([
-      ['c', 100, [{ percentage: 20, amount: 100 }], 'pending', 'b2c_services'],
-    ]);
-    expect(await paymentsForEReporting(gateway.database.db, row!.tenantId, DEMO_SELLER_PROFILE.siren, '2026-11-27', '2026-11-30')).toEqual(
-      [],
-    );
+    // The open payments report of the cashing's month covers it (docs/e-reporting.md, "Payments").
+    expect(reporting.e_report_id).toEqual(expect.any(String));
+    const report = (await client.get(`/v1/e-reports/${reporting.e_report_id}`)).body;
+    expect(report).toMatchObject({ kind: 'payments', period: '2026-11', state: 'open', seller_siren: DEMO_SELLER_PROFILE.siren });
+    expect(report.payment_ids).toEqual(['c']);
+    expect((await client.get(`/v1/invoices/${goods}/payments`)).body.data[0].reporting.e_report_id).toBeUndefined();
   });
 
   it('gives up the 212 of an invoice rejected before it was sent, with GW-PAYMENT-INVOICE-REJECTED', async () => {

@@ -151,6 +151,10 @@ describe.each(engines())('sellers on %s', (engine) => {
       createdAt: new Date(),
     });
     expect((await lonely.get(`/v1/invoices/${id}`)).body).toMatchObject({ processing_state: 'received', waiting_for: 'seller' });
+    // A payment cannot be decided without the seller (VAT on debits, regime): a 422, not a 500.
+    const payment = await lonely.post(`/v1/invoices/${id}/payments`, { id: 'early', paid_at: '2026-11-21', amount: 100 });
+    expect(payment.status).toBe(422);
+    expect(payment.body.errors).toEqual([expect.objectContaining({ path: '', rule: 'GW-PAYMENT-SELLER-MISSING' })]);
     expect((await lonely.request('PUT', '/v1/seller-profile', DEMO_SELLER_PROFILE)).status).toBe(200);
     const record = await processed(lonely, `/v1/invoices/${id}`);
     expect(record).toMatchObject({ processing_state: 'validated', seller_siren: '900123456' });

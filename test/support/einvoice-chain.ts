@@ -1,7 +1,7 @@
 /**
  * The pipeline's chain for tests (as src/pipeline/process.ts runs it): a SaaS
  * body → deriveFromBody (or its draft) → toEInvoice with the demo seller
- * profile → UBL 2.1 and CII D16B → the official artefacts (XSD, EN 16931,
+ * profile → UBL 2.1 and CII D22B → the official artefacts (XSD, EN 16931,
  * BR-FR) for both syntaxes.
  */
 import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../../src/model/documents.ts';

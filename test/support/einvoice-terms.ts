@@ -1,5 +1,5 @@
 /**
- * Reads the EN 16931 business terms back out of a written UBL 2.1 or CII D16B
+ * Reads the EN 16931 business terms back out of a written UBL 2.1 or CII D22B
  * document (by the syntax bindings' paths, docs/mapping.md), into one shape for
  * both syntaxes, so tests can check the two writers say the same thing. Values
  * are the element texts as written (amounts "12.34", dates YYYY-MM-DD).

@@ -1,5 +1,5 @@
 /**
- * docs/mapping.md is the gateway's mapping table: each row's UBL 2.1 and CII D16B path must reach an element of
+ * docs/mapping.md is the gateway's mapping table: each row's UBL 2.1 and CII D22B path must reach an element of
  * the XML the gateway writes for the French examples (rows "(not in the example)": for variants of the invoice),
  * with the value of its source when that source is a single pointer or constant; and every leaf element written
  * must be reached by some row, so the table cannot miss a term.

@@ -1,18 +1,35 @@
-// Sellers: every seller of the tenant with its profile, the default one first.
+// Sellers: every seller of the tenant with its profile, the default one first, and its directory status
+// (src/components/directory-status.js), asked once the sellers are shown. Routed by src/main.js.
 import { useEffect, useState } from 'preact/hooks';
+import { DirectoryStatus, directoryStatuses } from '../components/directory-status.js';
 import { html } from '../html.js';
 
 const QUERY = `{ sellers(first: 100) { edges { node { siren isDefault profile { name tradingName siren siret vatNumber email
   billingFramework vatRegime vatOnDebits address { line1 line2 postalCode city country } electronicAddress { scheme value } } } } } }`;
 
-export function SellersPage({ api, t }) {
+export function SellersPage({ api, t, lang }) {
   const [sellers, setSellers] = useState(undefined);
+  const [directory, setDirectory] = useState({});
   const [error, setError] = useState(null);
   useEffect(() => {
+    let stale = false;
     api.query(QUERY).then(
-      (d) => setSellers(d.sellers.edges.map((e) => e.node).sort((a, b) => Number(b.isDefault) - Number(a.isDefault))),
-      (e) => setError(e.message),
+      (d) => {
+        if (stale) return;
+        const list = d.sellers.edges.map((e) => e.node).sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+        setSellers(list);
+        // The directory's answer comes after the page: a slow or absent directory never holds it back.
+        directoryStatuses(
+          api,
+          list.map((s) => s.siren),
+          t,
+        ).then((statuses) => !stale && setDirectory(statuses));
+      },
+      (e) => !stale && setError(e.message),
     );
+    return () => {
+      stale = true;
+    };
   }, [api]);
   const ts = t.sellers;
   const row = (label, value) => html`<div><dt>${label}</dt><dd>${value || '—'}</dd></div>`;
@@ -27,6 +44,7 @@ export function SellersPage({ api, t }) {
         <dl class="facts">
           ${row(ts.name, profile.tradingName ? `${profile.name} (${profile.tradingName})` : profile.name)}
           ${row(ts.siren, profile.siren)}
+          <div class="directory"><dt>${t.directory.title}</dt><dd><${DirectoryStatus} entry=${directory[siren]} t=${t} lang=${lang} /></dd></div>
           ${row(ts.siret, profile.siret)}
           ${row(ts.vat, profile.vatNumber)}
           ${row(ts.vatRegime, `${profile.vatRegime}${profile.vatOnDebits ? ` — ${ts.vatOnDebits}` : ''}`)}

@@ -14,9 +14,9 @@ import type { SellerProfile } from '../../model/seller-profile.ts';
 import type { ReportFinding } from './findings.ts';
 import { writeReport } from './frr-writer.ts';
 import type { Report } from './model.ts';
-import type { ReportablePayment } from './payments.ts';
 import { buildPaymentsReport, buildTransactionsReport, type BuiltReport, isEmpty } from './report.ts';
 import { type CoveredSubmission, type EReportRow, freezeReport, loadCovered, saveBuilt } from './store/close-store.ts';
+import { loadCoveredPayments } from './store/payments-store.ts';
 import { totalsOf } from './totals.ts';
 
 /** The official artefacts' check of an FRR document (Validator.validateReport); undefined: not checked (`VALIDATION=native`). */
@@ -24,25 +24,19 @@ export type ReportCheck =
   | ((xml: string) => Promise<{ fatal: ReadonlyArray<{ rule: string; message: string; location?: string | undefined }> }>)
   | undefined;
 
+/** `EREPORTING_CLOSE_DELAY`'s default (docs/configuration.md): a period's report closes one hour after it ended. */
+export const DEFAULT_CLOSE_DELAY_MS = 3_600_000;
+
 /** What closing needs. */
 export interface CloseDeps {
   db: Db;
   check: ReportCheck;
   /** The accredited platform (TG-3): its 4-character matricule (TT-8) and name. */
   sender: { id: string; name: string };
-  /** Payment data, for payments reports (the payments store, wired at start); none: payments reports stay empty. */
-  payments?: EReportingPaymentSource | undefined;
+  /** How long after its period ended a report closes by itself (`EREPORTING_CLOSE_DELAY`), in milliseconds. */
+  closeDelayMs: number;
   /** Told after a report was built valid (`closed`, due for sending): wakes the sender. */
   onClosed?: (() => void) | undefined;
-}
-
-/** Where payments reports take their data (the payments store implements it). */
-export interface EReportingPaymentSource {
-  /** The cashings a payments report covers: 10.2 (international B2B) and 10.4 (B2C), with their submissions. */
-  paymentsOf(report: Pick<EReportRow, 'id' | 'tenantId' | 'sellerSiren' | 'periodStart' | 'periodEnd'>): Promise<{
-    b2bInt: ReportablePayment[];
-    b2c: ReportablePayment[];
-  }>;
 }
 
 function einvoiceOf(covered: CoveredSubmission, profile: SellerProfile): EInvoice | undefined {
@@ -89,8 +83,7 @@ export async function buildFrozen(deps: CloseDeps, row: EReportRow): Promise<ERe
     }
     built = buildTransactionsReport(document, { period, b2c, b2bInt, vatOnDebits: profile?.vat_on_debits ?? false });
   } else {
-    const data = deps.payments ? await deps.payments.paymentsOf(row) : { b2bInt: [], b2c: [] };
-    built = buildPaymentsReport(document, { period, ...data });
+    built = buildPaymentsReport(document, { period, ...(await loadCoveredPayments(deps.db, row.id)) });
   }
   findings.push(...built.findings);
   const xml = writeReport(built.report);

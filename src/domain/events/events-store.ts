@@ -78,12 +78,14 @@ const statements = preparedPerDatabase((db) => ({
 /** One event with its submission and status, in one query. */
 export async function loadEventView(db: Db, id: number): Promise<EventView | undefined> {
   const [row] = await statements(db).view.execute({ id });
-  return row;
+  // Joined to its submission: a submission event (e-report events are e-report-events-store.ts's).
+  return row as EventView | undefined;
 }
 
 /** Events after `afterId`, oldest first, at most `limit` (resync after a lost LISTEN connection). */
 export async function eventsAfter(db: Executor, afterId: number, limit: number): Promise<CommittedEvent[]> {
-  return db
+  // Joined to their submissions: submission events only (e-report events: reportEventsAfter).
+  return (await db
     .select({
       id: submissionEvents.id,
       type: submissionEvents.type,
@@ -95,7 +97,7 @@ export async function eventsAfter(db: Executor, afterId: number, limit: number):
     .innerJoin(submissions, eq(submissions.id, submissionEvents.submissionId))
     .where(gt(submissionEvents.id, afterId))
     .orderBy(asc(submissionEvents.id))
-    .limit(limit);
+    .limit(limit)) as CommittedEvent[];
 }
 
 /** The highest event id so far (0 when none). */

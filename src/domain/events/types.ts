@@ -41,3 +41,26 @@ export interface EventSink {
 
 /** A sink that drops everything (CLI, tools). */
 export const NO_EVENTS: EventSink = { wantsOutbox: async () => false, recorded: async () => {}, committed: () => {} };
+
+/** An e-report's moves that are events (issue 30): `sent` (the PA took the flow), then the portal's answer. */
+export type EReportEventType = 'e_report_sent' | 'e_report_accepted' | 'e_report_rejected';
+
+/** A committed e-report event, as the hub and the webhook fan-out get it: ids only. */
+export interface CommittedReportEvent {
+  id: number;
+  type: EReportEventType;
+  tenantId: string;
+  reportId: string;
+}
+
+/**
+ * Where the e-report sender (src/platform/outbound/e-report-sender.ts) hands a report's state changes, the
+ * `EventSink` way: `recorded` in the transaction that moved the report (the event row and its webhook fan-out
+ * job, an outbox), `committed` after that transaction committed (subscriptions on every instance).
+ */
+export interface EReportEventSink {
+  /** Records the event of `report`'s new state on `tx`; undefined when that state is no event (still `sent`… ). */
+  recorded(tx: Executor, report: { id: string; tenantId: string; state: string }): Promise<CommittedReportEvent | undefined>;
+  /** After commit; must not throw. */
+  committed(events: readonly CommittedReportEvent[]): void;
+}

@@ -57,6 +57,13 @@ const CATALOGUE = [
     summary: 'The submission is a credit note: payments are recorded on invoices only (a refund is not a 212 Encaissée of the gateway).',
     reference: 'DSE v3.2 § 2.3.2 (payment data of invoices); XP Z12-012 212 Encaissée',
   },
+  {
+    id: 'GW-PAYMENT-SELLER-MISSING',
+    summary:
+      'The invoice waits for its seller (`waiting_for: seller`, a document written before its tenant had one): how its payments are ' +
+      'reported depends on the seller (VAT on debits, regime). Create the seller, then record the payment again.',
+    reference: 'DSE v3.2 § 2.3.2 (the option for VAT on debits decides the payment data); spec § processing_state',
+  },
 ] as const;
 
 /** Identifier of a payment rule, e.g. `'GW-PAYMENT-ABOVE-TOTAL'`. */

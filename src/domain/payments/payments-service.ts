@@ -15,6 +15,9 @@ import { deriveFromBody } from '../../einvoice/derive.ts';
 import { toEInvoice } from '../../einvoice/map.ts';
 import type { EInvoice, ProcessingRule } from '../../einvoice/model.ts';
 import type { InvoiceDocument } from '../../model/documents.ts';
+import type { VatRegime } from '../../model/seller-profile.ts';
+import { periodOf } from '../e-reporting/periods.ts';
+import { recordPaymentPeriods } from '../e-reporting/store/assign.ts';
 import { isUuid } from '../ids.ts';
 import { findDefaultSeller, findSeller } from '../sellers/sellers-store.ts';
 import { isStorableText } from '../text.ts';
@@ -86,35 +89,52 @@ function replayOrConflict(existing: PaymentRecord, hash: string): RecordPaymentR
     : { ok: false, code: 'conflict', payment: existing };
 }
 
-/** The invoice's EN 16931 model as the pipeline derives it (its stored processing rule once generated), and the seller's VAT on debits. */
+/**
+ * The invoice's EN 16931 model as the pipeline derives it (its stored processing rule once generated), the seller's VAT on
+ * debits and regime; undefined when the invoice has no seller yet (a legacy document waiting for its tenant's first).
+ */
 async function invoiceModel(
   db: Db,
   tenantId: string,
   row: PaymentInvoiceRow,
-): Promise<{ einvoice: EInvoice; vatOnDebits: boolean; total: number }> {
+): Promise<{ einvoice: EInvoice; vatOnDebits: boolean; total: number; regime: VatRegime } | undefined> {
   const seller = row.sellerSiren ? await findSeller(db, tenantId, row.sellerSiren) : await findDefaultSeller(db, tenantId);
-  if (!seller) throw new Error(`submission ${row.id}: no seller to report its payments for`);
+  if (!seller) return undefined;
   const body = JSON.parse(row.body) as InvoiceDocument;
   const derived = deriveFromBody({ kind: 'invoice', document: body, seller: seller.profile });
   if (!derived.document) throw new Error(`submission ${row.id}: its body no longer derives (${derived.violations[0]?.rule})`);
   const processingRule = (row.processingRule as ProcessingRule | null) ?? derived.document.processingRule;
   const einvoice = toEInvoice({ ...derived.document, processingRule }, seller.profile, undefined);
-  return { einvoice, vatOnDebits: seller.profile.vat_on_debits === true, total: Number(body.total) };
+  return {
+    einvoice,
+    vatOnDebits: seller.profile.vat_on_debits === true,
+    total: Number(body.total),
+    regime: seller.profile.vat_regime,
+  };
+}
+
+/** What recording a payment needs besides the request. */
+export interface RecordPaymentOptions {
+  /** The clock: the cashing date may not be after today in Paris. */
+  now?: Date;
+  /** `EREPORTING_CLOSE_DELAY` in milliseconds: when the payments report an e-reportable payment opens closes by itself. */
+  closeDelayMs: number;
 }
 
 /**
  * Records `input` on the tenant's invoice `submissionId` (see the module comment). The same `id` with the same body
  * gives the stored payment back (`replayed`), whatever happened since; another body is a conflict. A credit note or a
- * rejected invoice is refused (422) on that ground alone. `now` is the clock (the cashing date may not be after
- * today in Paris). @throws only on the unexpected (a database failure, an invoice stored without a seller).
+ * rejected invoice is refused (422) on that ground alone. A payment of the channel `e_reporting` is recorded in the
+ * open payments report of its seller's period (opened if none is), in the same transaction. @throws only on the unexpected (a database failure, an invoice stored without a seller).
  */
 export async function recordPayment(
   db: Db,
   tenantId: string,
   submissionId: string,
   input: PaymentInput,
-  now: Date = new Date(),
+  options: RecordPaymentOptions,
 ): Promise<RecordPaymentResult> {
+  const now = options.now ?? new Date();
   if (!isUuid(submissionId)) return { ok: false, code: 'not_found' };
   const hash = paymentRequestHash(submissionId, input);
   if (usableKey(input.id)) {
@@ -131,7 +151,18 @@ export async function recordPayment(
     });
     return { ok: false, code: 'invalid', violations: refused.ok ? [] : refused.violations };
   }
-  const { einvoice, vatOnDebits, total } = await invoiceModel(db, tenantId, row);
+  const model = await invoiceModel(db, tenantId, row);
+  if (!model) {
+    const refused = checkPayment(input, {
+      invoice: { kind: 'invoice', processingState: row.processingState, issueDate: row.issueDate, total: 0, rates: [] },
+      alreadyPaid: 0,
+      today: parisDate(now),
+      sellerMissing: true,
+    });
+    return { ok: false, code: 'invalid', violations: refused.ok ? [] : refused.violations };
+  }
+  const { einvoice, vatOnDebits, total, regime } = model;
+  const sellerSiren = einvoice.seller.legalId?.value ?? row.sellerSiren;
   const id = randomUUID();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -159,13 +190,18 @@ export async function recordPayment(
           amount: input.amount,
           method: input.method ?? null,
           currency: einvoice.currency,
-          sellerSiren: einvoice.seller.legalId?.value ?? row.sellerSiren,
+          sellerSiren,
           parts: check.parts,
           channel: decision.channel,
           state: decision.state,
           reason: decision.reason,
           cdar,
         });
+        if (stored && decision.channel === 'e_reporting' && sellerSiren) {
+          const period = periodOf(regime, 'payments', input.paid_at);
+          await recordPaymentPeriods(tx, [{ tenantId, sellerSiren, period }], options.closeDelayMs);
+          return { ok: true, payment: (await findPaymentByKey(tx, tenantId, input.id)) ?? stored, replayed: false };
+        }
         return stored && { ok: true, payment: stored, replayed: false };
       });
       if (outcome) {

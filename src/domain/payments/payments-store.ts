@@ -1,9 +1,9 @@
 /**
- * The `payments` table (migration 0019): the payments service's queries, each taking a db or transaction handle,
- * and `paymentsForEReporting`, the read the payment e-reporting (flux 10.2 / 10.4) takes its payments from.
+ * The `payments` table (migration 0019): the payments service's queries, each taking a db or transaction handle. The
+ * payment e-reporting (flux 10.2 / 10.4) links and reads its payments itself (src/domain/e-reporting/store/payments-store.ts).
  * The 212 flow's own queue queries are the sender's (src/platform/outbound/status-212-store.ts).
  */
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payments, submissionDocuments, submissions } from '../../db/schema.ts';
 import type { ReportingChannel, ReportingReason, ReportingState } from './reporting.ts';
@@ -41,6 +41,8 @@ export interface PaymentRecord {
   errors: ReportingError[] | null;
   sentAt: Date | null;
   createdAt: Date;
+  /** The payments e-report covering it (channel `e_reporting`, docs/e-reporting.md); null otherwise. */
+  eReportId: string | null;
 }
 
 const columns = {
@@ -62,19 +64,44 @@ const columns = {
   errors: payments.ackDetails,
   sentAt: payments.sentAt,
   createdAt: payments.createdAt,
+  /**
+   * The payments e-report covering an `e_reporting` payment, `"<id> <state>"`: the latest report it was linked to when
+   * frozen, else the open report of its period (docs/e-reporting.md, "Payments"); null for the other channels.
+   */
+  // Qualified by hand: drizzle writes a lone table's columns unqualified, which inside this subquery would name r's.
+  eReport: sql<string | null>`(SELECT r.id::text || ' ' || r.state FROM e_reports r
+    WHERE "payments"."channel" = 'e_reporting' AND r.tenant_id = "payments"."tenant_id"
+      AND r.seller_siren = "payments"."seller_siren" AND r.kind = 'payments'
+      AND "payments"."paid_at" BETWEEN r.period_start AND r.period_end
+      AND (r.state = 'open' OR EXISTS (SELECT 1 FROM e_report_payments l WHERE l.report_id = r.id AND l.payment_id = "payments"."id"))
+    ORDER BY r.state <> 'open' DESC, r.sequence DESC LIMIT 1)`,
+};
+
+/** A payment's reporting state, from its e-report's (`e_reporting`): what the payment e-reporting has done with it. */
+const E_REPORT_STATES: Record<string, ReportingState> = {
+  open: 'pending',
+  closed: 'pending',
+  invalid: 'rejected',
+  sent: 'sent',
+  accepted: 'acknowledged',
+  rejected: 'rejected',
 };
 
 type Row = Awaited<ReturnType<typeof selectAll>>[number];
 const selectAll = (db: Executor) => db.select(columns).from(payments);
 
-const asRecord = (row: Row): PaymentRecord => ({
-  ...row,
-  parts: row.parts as PaymentPart[],
-  channel: row.channel as ReportingChannel,
-  state: row.state as ReportingState,
-  reason: row.reason as ReportingReason,
-  errors: (row.errors as ReportingError[] | null) ?? null,
-});
+function asRecord({ eReport, ...row }: Row): PaymentRecord {
+  const [eReportId, eReportState] = eReport ? eReport.split(' ') : [];
+  return {
+    ...row,
+    parts: row.parts as PaymentPart[],
+    channel: row.channel as ReportingChannel,
+    state: (eReportState && E_REPORT_STATES[eReportState]) || (row.state as ReportingState),
+    reason: row.reason as ReportingReason,
+    errors: (row.errors as ReportingError[] | null) ?? null,
+    eReportId: eReportId ?? null,
+  };
+}
 
 /** The tenant's payment with the SaaS id `paymentId`, or undefined. */
 export async function findPaymentByKey(db: Executor, tenantId: string, paymentId: string): Promise<PaymentRecord | undefined> {
@@ -167,50 +194,4 @@ export interface NewPayment {
 export async function insertPayment(tx: Executor, payment: NewPayment): Promise<PaymentRecord | undefined> {
   const [row] = await tx.insert(payments).values(payment).onConflictDoNothing().returning(columns);
   return row && asRecord(row);
-}
-
-/**
- * The payments of the tenant's seller `sellerSiren` reported through the payment e-reporting (channel
- * `e_reporting`: B2C and international B2B services), cashed between `from` and `to` (`YYYY-MM-DD`, both included),
- * by cashing date. Read by the e-reporting (flux 10.2 / 10.4 payment data, docs/e-reporting.md).
- */
-export async function paymentsForEReporting(
-  db: Executor,
-  tenantId: string,
-  sellerSiren: string,
-  from: string,
-  to: string,
-): Promise<PaymentRecord[]> {
-  const rows = await db
-    .select(columns)
-    .from(payments)
-    .where(
-      and(
-        eq(payments.tenantId, tenantId),
-        eq(payments.sellerSiren, sellerSiren),
-        eq(payments.channel, 'e_reporting'),
-        gte(payments.paidAt, from),
-        lte(payments.paidAt, to),
-      ),
-    )
-    .orderBy(asc(payments.paidAt), asc(payments.id));
-  return rows.map(asRecord);
-}
-
-/** Marks the given e-reporting payments `sent` (the e-reporting sent them); returns how many changed. */
-export async function markEReported(tx: Executor, tenantId: string, ids: readonly string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const rows = await tx
-    .update(payments)
-    .set({ state: 'sent', sentAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(payments.tenantId, tenantId),
-        eq(payments.channel, 'e_reporting'),
-        eq(payments.state, 'pending'),
-        inArray(payments.id, [...ids]),
-      ),
-    )
-    .returning({ id: payments.id });
-  return rows.length;
 }

@@ -42,6 +42,8 @@ export interface PaymentContext {
   alreadyPaid: number;
   /** Today's date in France (Europe/Paris), `YYYY-MM-DD`. */
   today: string;
+  /** The invoice has no seller yet (a legacy document waiting for its tenant's first): its reporting cannot be decided. */
+  sellerMissing?: boolean;
 }
 
 /** The outcome: the parts to store and report, or every broken rule. */
@@ -111,8 +113,8 @@ function checkBreakdown(input: PaymentInput, rates: readonly RateShare[], out: P
 
 /**
  * Checks one payment against the rules (catalogue.ts) and returns its parts: the `vat_breakdown` as given
- * (in its order), or the default split of `amount` (split.ts). A credit note or a rejected invoice is
- * refused on its own (the body's rules are not run: nothing could be recorded). Paths are wire segments.
+ * (in its order), or the default split of `amount` (split.ts). A credit note, an invoice without its seller or a
+ * rejected invoice is refused on its own (the body's rules are not run: nothing could be recorded). Paths are wire segments.
  */
 export function checkPayment(input: PaymentInput, context: PaymentContext): PaymentCheck {
   const { invoice } = context;
@@ -121,6 +123,10 @@ export function checkPayment(input: PaymentInput, context: PaymentContext): Paym
       ok: false,
       violations: [{ path: [], rule: 'GW-PAYMENT-CREDIT-NOTE', message: 'Payments are recorded on invoices, not on credit notes' }],
     };
+  }
+  if (context.sellerMissing) {
+    const message = 'The invoice waits for its seller: create the seller (POST /v1/sellers), then record the payment again';
+    return { ok: false, violations: [{ path: [], rule: 'GW-PAYMENT-SELLER-MISSING', message }] };
   }
   if (invoice.processingState === 'rejected') {
     return {

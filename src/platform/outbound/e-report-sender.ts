@@ -7,7 +7,9 @@
  * src/domain/e-reporting/store/jobs-store.ts). Started with the AFNOR connector (flow-connector.ts).
  */
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { transact } from '../../db/transaction.ts';
+import type { CommittedReportEvent, EReportEventSink } from '../../domain/events/types.ts';
 import { findReport, type EReportRow } from '../../domain/e-reporting/store/close-store.ts';
 import { claimDueReports, postponeReport, releaseReports } from '../../domain/e-reporting/store/jobs-store.ts';
 import { beginSend, markSent, recordStatus } from '../../domain/e-reporting/store/send-store.ts';
@@ -25,8 +27,10 @@ export interface EReportSenderOptions {
   log: Logger;
   /** Between two looks at due reports and at the portal's answers, in milliseconds (default 5000). */
   pollMs?: number;
-  /** Told after a report's state changed (sent, accepted, rejected): events and webhooks. */
+  /** Told after a report's state changed (sent, accepted, rejected). */
   onChanged?: (report: EReportRow) => void;
+  /** Records each state change's event in its transaction, and hears of it after the commit (events, webhooks). */
+  events?: EReportEventSink;
 }
 
 export interface EReportSender {
@@ -54,7 +58,21 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
   let loop: Promise<void> | undefined;
   const claimed: string[] = [];
 
-  const changed = (row: EReportRow | undefined) => {
+  /**
+   * Runs `move` of a report in state `from` and, in its transaction, records the event of the state it reached
+   * (the outbox: none when it stayed in `from`, e.g. a status other than 300 or 301); then tells.
+   */
+  const changed = async (from: EReportRow['state'], move: (tx: Executor) => Promise<EReportRow | undefined>) => {
+    const { events } = options;
+    let event: CommittedReportEvent | undefined;
+    const row = events
+      ? await transact(db, async (tx) => {
+          const moved = await move(tx);
+          if (moved && moved.state !== from) event = await events.recorded(tx, moved);
+          return moved;
+        })
+      : await move(db);
+    if (event) events?.committed([event]);
     if (row) options.onChanged?.(row);
     return row;
   };
@@ -69,7 +87,7 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
       const found = await client.searchFlows({ trackingId: row.id, flowDirection: ['Out'] }, 100);
       if (!found.ok) return fail(row, found, 'search by trackingId');
       const flow = found.results.find((f) => f.trackingId === row.id && typeof f.flowId === 'string');
-      if (flow) return void changed(await markSent(db, row.id, flow.flowId, pollMs));
+      if (flow) return void (await changed(row.state, (tx) => markSent(tx, row.id, flow.flowId, pollMs)));
     }
     if (!(await beginSend(db, row.id))) return;
     const fileName = `${row.transmissionId.replace(/[^A-Za-z0-9._-]+/g, '_')}.xml`;
@@ -78,7 +96,7 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
       file: Buffer.from(row.xml ?? '', 'utf8'),
       fileName,
     });
-    if (result.ok) return void changed(await markSent(db, row.id, result.flow.flowId, pollMs));
+    if (result.ok) return void (await changed(row.state, (tx) => markSent(tx, row.id, result.flow.flowId, pollMs)));
     if (result.kind !== 'definitive' || result.authentication || result.status === 401 || result.status === 403) {
       return fail(row, result, 'createFlow');
     }
@@ -90,7 +108,7 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
       reason,
       occurredAt: new Date().toISOString(),
     };
-    changed(await recordStatus(db, row.id, status));
+    await changed(row.state, (tx) => recordStatus(tx, row.id, status));
   }
 
   async function poll(row: EReportRow): Promise<void> {
@@ -106,8 +124,8 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
         log.warn({ reportId: row.id, flowId: flow.flowId, error: status.error }, 'e-report sender: unreadable status flow');
         continue;
       }
-      const recorded = changed(
-        await recordStatus(db, row.id, {
+      const recorded = await changed(row.state, (tx) =>
+        recordStatus(tx, row.id, {
           code: status.code,
           label: status.label,
           reasonCode: status.reasonCode,

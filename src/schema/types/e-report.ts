@@ -7,13 +7,14 @@ import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@poth
 import { closePeriod } from '../../domain/e-reporting/e-reports-service.ts';
 import type { ReportFinding } from '../../domain/e-reporting/findings.ts';
 import { type EReportRow, findReport } from '../../domain/e-reporting/store/close-store.ts';
-import { coveredSubmissionIds, listReports, reportCovering } from '../../domain/e-reporting/store/read-store.ts';
+import { coveredPaymentIds, coveredSubmissionIds, listReports, reportCovering } from '../../domain/e-reporting/store/read-store.ts';
 import type { EReportStatus } from '../../domain/e-reporting/store/send-store.ts';
 import type { CategoryTotal, RateTotal, ReportTotals } from '../../domain/e-reporting/totals.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
 import { NotFound, ValidationFailed } from './errors.ts';
+import { processingRuleOf } from './generated-document.ts';
 import { SubmissionRef } from './submission.ts';
 
 const RateTotalRef = builder.objectRef<RateTotal & { currency?: string }>('EReportRateTotal').implement({
@@ -119,6 +120,12 @@ export const EReportRef = builder.objectRef<EReportRow>('EReport').implement({
       description: 'The submissions it covers.',
       resolve: (r, _a, ctx) => coveredSubmissionIds(ctx.db, r.id),
     }),
+    paymentIds: t.field({
+      type: ['ID'],
+      description:
+        'A payments report: the ids (yours) of the payments it covers, by cashing date (while open, those of its period so far).',
+      resolve: (r, _a, ctx) => coveredPaymentIds(ctx.db, r),
+    }),
     document: t.string({ nullable: true, description: 'The FRR XML, once closed.', resolve: (r) => r.xml }),
   }),
 });
@@ -185,6 +192,11 @@ builder.objectFields(SubmissionRef, (t) => ({
     type: EReportRef,
     nullable: true,
     description: 'The e-report covering it (B2C, B2BInt; the latest transmission of its period); null for another document.',
-    resolve: async (row, _args, ctx) => (await reportCovering(ctx.db, tenantOf(ctx).id, row.id)) ?? null,
+    resolve: async (row, _args, ctx) => {
+      // Only e-reported documents are in a report: a B2B one, or one not generated yet, costs no query of its own.
+      const rule = row.processingState === 'rejected' ? undefined : await processingRuleOf(row, ctx);
+      if (rule !== 'B2C' && rule !== 'B2BInt') return null;
+      return (await reportCovering(ctx.db, tenantOf(ctx).id, row.id)) ?? null;
+    },
   }),
 }));

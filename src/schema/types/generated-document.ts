@@ -1,6 +1,6 @@
 /**
  * What the pipeline adds to a submission: why it was rejected (`rejection`)
- * and the e-invoices it generated (`document(syntax:)`: UBL 2.1 or CII D16B,
+ * and the e-invoices it generated (`document(syntax:)`: UBL 2.1 or CII D22B,
  * the same bytes every time). REST: `rejection` in the record and
  * `GET /v1/{invoices|credit-notes}/{id}/document?syntax=ubl|cii`.
  */
@@ -55,7 +55,10 @@ const ValidationWarningRef = builder.objectRef<GeneratedDocuments['warnings'][nu
 
 const DocumentSyntaxEnum = builder.enumType('DocumentSyntax', {
   description: 'A syntax of the generated e-invoice.',
-  values: { UBL: { value: 'ubl', description: 'OASIS UBL 2.1' }, CII: { value: 'cii', description: 'UN/CEFACT CII D16B' } } as const,
+  values: {
+    UBL: { value: 'ubl', description: 'OASIS UBL 2.1' },
+    CII: { value: 'cii', description: 'UN/CEFACT CII D22B (uncoupled schema)' },
+  } as const,
 });
 
 /**
@@ -73,6 +76,11 @@ function validationOf(s: { id: string; processingState: string }, ctx: Context) 
 }
 
 const validations = new WeakMap<Context, Map<string, ReturnType<typeof findValidation>>>();
+
+/** The submission's processing rule (B2B, B2BInt, B2C) once generated, else undefined; read once per operation. */
+export async function processingRuleOf(s: { id: string; processingState: string }, ctx: Context): Promise<string | undefined> {
+  return (await validationOf(s, ctx))?.processingRule ?? undefined;
+}
 
 builder.objectFields(SubmissionRef, (t) => ({
   rejection: t.field({

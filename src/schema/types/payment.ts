@@ -3,6 +3,7 @@
  * Mutation `recordPayment(submissionId, input)`, field `Submission.payments`; `POST` and `GET
  * /v1/invoices/{submission_id}/payments` run these (rest-facade/handlers/payments.ts).
  */
+import { DEFAULT_CLOSE_DELAY_MS } from '../../domain/e-reporting/close-service.ts';
 import { listPayments, type PaymentRecord, recordPayment } from '../../domain/payments/payments-service.ts';
 import { reasonMessage } from '../../domain/payments/reporting.ts';
 import type { PaymentInput } from '../../domain/payments/rules.ts';
@@ -44,10 +45,14 @@ const ReportingChannelEnum = builder.enumType('PaymentReportingChannel', {
 
 const ReportingStateEnum = builder.enumType('PaymentReportingState', {
   values: {
-    pending: { description: 'Not sent yet (a 212 waits for the invoice to be `sent`; e-reporting for its period).' },
-    sent: { description: 'The PA took the 212 flow; its acknowledgement is awaited.' },
-    acknowledged: { description: 'The PA acknowledged the 212 `Ok`.' },
-    rejected: { description: 'The PA acknowledged the 212 `Error`, or the official artefacts refused it (never sent): see `errors`.' },
+    pending: { description: 'Not sent yet (a 212 waits for the invoice to be `sent`; e-reporting for its period to close).' },
+    sent: { description: 'The PA took the 212 flow, or the payments e-report covering it; the answer is awaited.' },
+    acknowledged: { description: 'The PA acknowledged the 212 `Ok`, or the portal filed the e-report (300 Déposée).' },
+    rejected: {
+      description:
+        'The PA acknowledged the 212 `Error`, or the official artefacts refused it (never sent): see `errors`; for e-reporting, ' +
+        'the e-report was refused (301 Rejetée) or invalid: see the report.',
+    },
     not_required: { description: 'The channel is `none`.' },
   } as const,
 });
@@ -64,6 +69,13 @@ const ReportingRef = builder.objectRef<PaymentRecord>('PaymentReporting').implem
     }),
     message: t.string({ description: 'The reason as an English sentence with its source.', resolve: (p) => reasonMessage(p.reason) }),
     errors: t.field({ type: [ReportingErrorRef], nullable: true, resolve: (p) => (p.state === 'rejected' ? (p.errors ?? []) : null) }),
+    eReportId: t.id({
+      nullable: true,
+      description:
+        'The payments e-report covering the payment (channel `e_reporting`): the open report of its period until it closes, ' +
+        'then the latest one that carried it (a rectificative replaces its period). Its state gives `state`. Null otherwise.',
+      resolve: (p) => p.eReportId,
+    }),
   }),
 });
 
@@ -145,7 +157,9 @@ builder.mutationFields((t) => ({
     errors: { types: [ValidationFailed, NotFound, PaymentConflict], directResult: true as const, union: { name: 'RecordPaymentResult' } },
     args: { submissionId: t.arg.id({ required: true }), input: t.arg({ type: PaymentInputRef, required: true }) },
     resolve: async (_root, { submissionId, input }, ctx, info) => {
-      const result = await recordPayment(ctx.db, tenantOf(ctx).id, String(submissionId), inputToWire(input) as PaymentInput);
+      const result = await recordPayment(ctx.db, tenantOf(ctx).id, String(submissionId), inputToWire(input) as PaymentInput, {
+        closeDelayMs: ctx.eReporting?.closeDelayMs ?? DEFAULT_CLOSE_DELAY_MS,
+      });
       if (result.ok) return { payment: result.payment, replayed: result.replayed };
       if (result.code === 'not_found') throw new NotFound('invoice', String(submissionId));
       if (result.code === 'conflict') throw new PaymentConflict(result.payment);

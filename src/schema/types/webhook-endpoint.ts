@@ -48,7 +48,8 @@ const WebhookEndpointInput = builder.inputType('WebhookEndpointInput', {
     url: t.string({ required: true, description: 'https:// URL on a public address.' }),
     eventTypes: t.stringList({
       required: true,
-      description: 'submission.received, submission.processing_state_changed, submission.lifecycle_status_added',
+      description:
+        'submission.received, submission.processing_state_changed, submission.lifecycle_status_added, e_report.sent, e_report.accepted, e_report.rejected',
     }),
     description: t.string(),
   }),

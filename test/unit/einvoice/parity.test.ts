@@ -1,4 +1,4 @@
-// The UBL 2.1 and CII D16B writers say the same thing: every business term read back from one
+// The UBL 2.1 and CII D22B writers say the same thing: every business term read back from one
 // syntax (test/support/einvoice-terms.ts, by the syntax bindings' paths) equals the same term read
 // back from the other, for the French examples and for generated bodies and their invalid variants
 // (as drafts: what the gateway would write). The official artefacts check each syntax alone; this

@@ -126,6 +126,7 @@ describe('checkPayment', () => {
       { invoice: { ...context.invoice, kind: 'credit_note' } },
       [['', 'GW-PAYMENT-CREDIT-NOTE']],
     ],
+    ['an invoice waiting for its seller, whatever the body', { amount: -1 }, { sellerMissing: true }, [['', 'GW-PAYMENT-SELLER-MISSING']]],
     [
       'a rejected invoice, whatever the body',
       { amount: -1 },

@@ -74,7 +74,7 @@ UPDATE e_reports SET updated_at = now() WHERE id IN (SELECT report_id FROM linke
 /**
  * Opens (if none is open) the payments report of each payment's period, on `tx`: the payments store calls it in the
  * transaction that records an e-reportable payment (docs/e-reporting.md, "Payments"). The report reads its
- * payments when it closes (`EReportingPaymentSource`); a payment reaching a period already transmitted opens a new
+ * payments when it is frozen (store/payments-store.ts); a payment reaching a period already transmitted opens a new
  * report, a rectificative replacing the whole period. `period`: `periodOf(regime, 'payments', paidAt)`.
  * @throws whatever the database throws.
  */

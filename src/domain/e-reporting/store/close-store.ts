@@ -15,6 +15,7 @@ import type { SellerProfile } from '../../../model/seller-profile.ts';
 import { transact } from '../../../db/transaction.ts';
 import type { ReportFinding } from '../findings.ts';
 import { lockPeriods } from './assign.ts';
+import { linkPeriodPayments } from './payments-store.ts';
 
 /** A stored e-report row. */
 export type EReportRow = typeof eReports.$inferSelect;
@@ -30,7 +31,7 @@ export async function findReport(db: Executor, id: string, tenantId?: string): P
 
 /**
  * Freezes the open report `id` (module comment): `open → closed`, its type decided, the period's earlier
- * submissions linked. Undefined when it is no longer open (another instance or request closed it).
+ * submissions linked (a payments report: its period's e-reportable payments, payments-store.ts). Undefined when it is no longer open (another instance or request closed it).
  */
 export async function freezeReport(db: Db, id: string): Promise<EReportRow | undefined> {
   return transact(db, async (tx) => {
@@ -58,6 +59,7 @@ export async function freezeReport(db: Db, id: string): Promise<EReportRow | und
           WHERE e.tenant_id = ${current.tenantId} AND e.seller_siren = ${current.sellerSiren} AND e.kind = ${current.kind}
             AND e.period_id = ${current.periodId} AND e.sequence < ${current.sequence}
         ON CONFLICT DO NOTHING`);
+    if (current.kind === 'payments') await linkPeriodPayments(tx, frozen);
     return frozen;
   });
 }

@@ -1,10 +1,11 @@
 /**
  * Reads of e-reports for the API (src/schema/types/e-report.ts): one by id, a page of a tenant's reports
- * (newest first: keyset on creation time then id; the cursor is the id), the submissions a report
+ * (newest first: keyset on creation time then id; the cursor is the id), the submissions and payments a report
  * covers, and the report that covers a submission (its latest).
  */
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/rows.ts';
 import { eReportSubmissions, eReports } from '../../../db/schema.ts';
 import type { EReportRow } from './close-store.ts';
 
@@ -49,6 +50,28 @@ export async function coveredSubmissionIds(db: Executor, id: string): Promise<st
     .where(eq(eReportSubmissions.reportId, id))
     .orderBy(eReportSubmissions.submissionId);
   return rows.map((row) => row.id);
+}
+
+/**
+ * The SaaS ids of the payments a payments report covers, by cashing date: those linked when it was frozen, or, while it
+ * is open, the e-reportable payments of its seller cashed in its period so far (store/payments-store.ts).
+ */
+export async function coveredPaymentIds(
+  db: Executor,
+  report: Pick<EReportRow, 'id' | 'tenantId' | 'sellerSiren' | 'kind' | 'state' | 'periodStart' | 'periodEnd'>,
+): Promise<string[]> {
+  if (report.kind !== 'payments') return [];
+  const rows = rowsOf<{ payment_id: string }>(
+    await db.execute(
+      report.state === 'open'
+        ? sql`SELECT p.payment_id FROM payments p WHERE p.tenant_id = ${report.tenantId} AND p.seller_siren = ${report.sellerSiren}
+            AND p.channel = 'e_reporting' AND p.paid_at BETWEEN ${report.periodStart}::date AND ${report.periodEnd}::date
+            ORDER BY p.paid_at, p.payment_id`
+        : sql`SELECT p.payment_id FROM e_report_payments l JOIN payments p ON p.id = l.payment_id
+            WHERE l.report_id = ${report.id} ORDER BY p.paid_at, p.payment_id`,
+    ),
+  );
+  return rows.map((row) => row.payment_id);
 }
 
 /** The latest report covering submission `submissionId` of `tenantId`, or undefined. */

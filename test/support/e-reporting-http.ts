@@ -1,0 +1,44 @@
+/**
+ * Helpers of the e-reporting integration tests (test/integration/e-reports*.test.ts): a B2C services invoice of the
+ * demo seller as the SaaS sends it, dated and priced as asked, and a poll until a value is reached.
+ */
+import { loadExample } from './documents.ts';
+
+type Json = Record<string, any>;
+
+/** The B2C example, numbered `number`, issued on `day` (Paris) with `lines` of [net cents, rate]. */
+export function b2c(number: string, day: string, lines: Array<[number, number, string?]>): Json {
+  const doc = loadExample('fr-b2c-invoice') as Json;
+  doc.id = `saas-${number}`;
+  doc.number = number;
+  doc.created_at = `${day}T10:00:00+02:00`;
+  doc.finalized_at = `${day}T10:01:00+02:00`;
+  doc.due_date = day;
+  delete doc.period_start;
+  delete doc.period_end;
+  doc.lines = lines.map(([net, rate, category], i) => ({
+    id: `li_${i}`,
+    description: `Abonnement ${i}`,
+    type: 'subscription',
+    quantity: 1,
+    unit_amount: net,
+    amount: net,
+    taxes: [
+      { name: `TVA ${rate} %`, percentage: rate, inclusive: false, amount: Math.round((net * rate) / 100), ...(category && { category }) },
+    ],
+  }));
+  const excl = lines.reduce((sum, [net]) => sum + net, 0);
+  const vat = lines.reduce((sum, [net, rate]) => sum + Math.round((net * rate) / 100), 0);
+  Object.assign(doc, { subtotal: excl, total_excl_tax: excl, tax_total: vat, total: excl + vat, amount_paid: excl + vat, amount_due: 0 });
+  return doc;
+}
+
+/** Reads `what` every 100 ms until `done` holds or `ms` passed; the last value either way. */
+export async function until<T>(what: () => Promise<T>, done: (value: T) => boolean, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
