@@ -9,17 +9,20 @@
  *   `GET /flow-service/v1/flows/{flowId}?docType=Metadata|Original` (bearer)
  * - `GET /flow-service/v1/healthcheck` (no token: its operation lists no 401)
  * - `/directory-service/v1/...`: the Directory Service 1.2.0, read-only (src/directory.ts; bearer, healthcheck without)
- * Flows live in memory only.
+ * Flows and lifecycle scripts live in the `state` given (src/state.ts): in memory by default, in a data directory
+ * (src/journal.ts) or the gateway's database; `start` resumes the scripts of a kept state.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandboxAuth } from './auth.ts';
 import { createDirectoryData, type DirectorySeed, serveDirectory } from './directory.ts';
 import { checkSearch } from './flow-info.ts';
+import { getFlow } from './get-flow.ts';
 import { BodyTooLarge, readJson, sendError, sendJson } from './http.ts';
-import { createLifecyclePlayer } from './lifecycle.ts';
-import { createFlowStore } from './store.ts';
-import { createFlow } from './submit.ts';
+import { createLifecyclePlayer, type LifecyclePlayer } from './lifecycle.ts';
+import { createMemoryState } from './memory-state.ts';
+import type { SandboxState } from './state.ts';
+import { createFlow, resumeAcknowledgement, type SubmitContext } from './submit.ts';
 import type { FileCheckResult } from './types.ts';
 
 /** Options of one sandbox instance. */
@@ -37,10 +40,21 @@ export interface SandboxPaOptions {
   onError?: (error: unknown) => void;
   /** Directory lines replacing the deterministic ones for the SIRENs named (src/directory.ts). */
   directory?: DirectorySeed;
+  /**
+   * Where flows and scripts live, closed by `close`; the host then calls `start`. Default: in memory, forgotten by a
+   * restart, the scripts played at once (no `start` needed).
+   */
+  state?: SandboxState;
 }
 
 /** A running sandbox. */
 export interface SandboxPa {
+  /**
+   * Plays the lifecycle scripts (resuming a kept state's: statuses due while stopped come at once, in order) and
+   * acknowledges again the flows a restart left `Pending`. Resolves with how many scripts and flows were resumed.
+   * Before it, flows are served but no status is played.
+   */
+  start(): Promise<{ scripts: number; pending: number }>;
   /** Serves one request; `pathAfterPrefix` is the path below the mount point, with or without its query string. */
   handle(req: IncomingMessage, res: ServerResponse, pathAfterPrefix: string): void;
   /** Serves the sandbox alone on `port` (0: any free port); resolves with the bound port and base URL. */
@@ -69,8 +83,16 @@ export function createSandboxPa(options: SandboxPaOptions): SandboxPa {
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     now,
   });
-  const store = createFlowStore(now);
-  const player = createLifecyclePlayer({ store, stepMs: options.stepMs, now });
+  const state = options.state ?? createMemoryState({ now });
+  let player: LifecyclePlayer | undefined;
+  const context: SubmitContext = {
+    state,
+    player: { play: (dueAt) => player?.play(dueAt), stop: () => player?.stop() },
+    stepMs: options.stepMs,
+    now,
+    checkFile: options.checkFile,
+    onError,
+  };
   const directory = createDirectoryData(options.directory);
   let server: Server | undefined;
 
@@ -102,43 +124,22 @@ export function createSandboxPa(options: SandboxPaOptions): SandboxPa {
     if (!auth.authorize(req, res)) return;
     if (path === `${FLOWS}/flows`) {
       if (method !== 'POST') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'use POST', { allow: 'POST' });
-      return createFlow(req, res, { store, player, checkFile: options.checkFile, onError });
+      return createFlow(req, res, context);
     }
     if (path === `${FLOWS}/flows/search`) {
       if (method !== 'POST') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'use POST', { allow: 'POST' });
       const checked = checkSearch(await readJson(req, 64 * 1024));
       if ('invalid' in checked) return sendError(res, 400, checked.invalid.errorCode, checked.invalid.errorMessage);
-      return sendJson(res, 200, { limit: checked.limit, filters: checked.where, results: store.search(checked.where, checked.limit) });
+      return sendJson(res, 200, {
+        limit: checked.limit,
+        filters: checked.where,
+        results: await state.search(checked.where, checked.limit),
+      });
     }
     const match = /^\/flow-service\/v1\/flows\/([^/]+)$/.exec(path);
     if (!match) return sendError(res, 404, 'MISSING_RESOURCE', 'Requested resource is Not Found');
     if (method !== 'GET') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'use GET', { allow: 'GET' });
-    return getFlow(res, decodeURIComponent(match[1]!), url.searchParams.get('docType') ?? 'Metadata');
-  }
-
-  function getFlow(res: ServerResponse, flowId: string, docType: string): void {
-    if (!['Metadata', 'Original', 'Converted', 'ReadableView'].includes(docType)) {
-      sendError(res, 400, 'INVALID_FIELD_VALUE', 'docType must be one of Metadata, Original, Converted, ReadableView');
-      return;
-    }
-    const entry = store.get(flowId);
-    if (!entry) {
-      sendError(res, 404, 'MISSING_RESOURCE', 'Requested resource is Not Found');
-    } else if (docType === 'Metadata') {
-      sendJson(res, 200, entry.flow);
-    } else if (docType !== 'Original') {
-      // The sandbox neither converts nor renders: only the original exists.
-      sendError(res, 404, 'MISSING_RESOURCE', `no ${docType} document for this flow`);
-    } else sendOriginal(res, entry.original, entry.fileName);
-  }
-
-  function sendOriginal(res: ServerResponse, original: Buffer, fileName: string): void {
-    res.writeHead(200, {
-      'content-type': 'application/octet-stream',
-      'content-length': String(original.length),
-      'content-disposition': `attachment;filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
-    });
-    res.end(original);
+    return getFlow(res, state, decodeURIComponent(match[1]!), url.searchParams.get('docType') ?? 'Metadata');
   }
 
   function handle(req: IncomingMessage, res: ServerResponse, pathAfterPrefix: string): void {
@@ -150,7 +151,19 @@ export function createSandboxPa(options: SandboxPaOptions): SandboxPa {
     });
   }
 
+  let started: Promise<{ scripts: number; pending: number }> | undefined;
+  async function resume(): Promise<{ scripts: number; pending: number }> {
+    const resumable = await state.resumable();
+    if (closed) return { scripts: 0, pending: 0 };
+    player = createLifecyclePlayer({ state, now, onError });
+    for (const entry of resumable.pending) void resumeAcknowledgement(entry, context).catch(onError);
+    return { scripts: resumable.scripts, pending: resumable.pending.length };
+  }
+  const start = () => (started ??= resume());
+  if (options.state === undefined) start().catch(onError);
+
   return {
+    start,
     handle,
     async listen(port, host = '127.0.0.1') {
       const bound = createServer((req, res) => handle(req, res, req.url ?? '/'));
@@ -166,16 +179,19 @@ export function createSandboxPa(options: SandboxPaOptions): SandboxPa {
     revokeTokens: () => auth.revokeAll(),
     async close() {
       closed = true;
-      player.stop();
+      player?.stop();
       const running = server;
       server = undefined;
       if (running) {
         running.closeAllConnections();
         await new Promise<void>((resolve) => running.close(() => resolve()));
       }
+      await state.close();
     },
   };
 }
 
 export type { FileCheckResult, Flow, FlowInfo, SearchFlowFilters } from './types.ts';
 export { checkSeed, type DirectorySeed } from './directory.ts';
+export type { NewFlow, SandboxState, ScriptRun, StoredFlow } from './state.ts';
+export { createMemoryState } from './memory-state.ts';

@@ -6,19 +6,14 @@
  * The triggers are the ones of the gateway's in-process simulated platform
  * (src/platform/simulated.ts): `SIM-REJECT` or `SIM-REFUSE` in the invoice
  * number (BT-1), or here also in an invoice note (BT-22), case-insensitive.
- * Reason codes are from the BR-FR-CDV-CL-09 lists (210 and 213).
+ * Reason codes are from the BR-FR-CDV-CL-09 lists (210 and 213). The scripts live in the state (src/state.ts):
+ * the player only looks for due statuses, so a restart on a kept state resumes them.
  */
 import { randomUUID } from 'node:crypto';
-import { buildCdar, type CdarSubject } from './cdar.ts';
-import type { FlowStore } from './store.ts';
-import type { ProcessingRule } from './types.ts';
+import { buildCdar } from './cdar.ts';
+import type { NewFlow, SandboxState, ScriptRun, ScriptStep } from './state.ts';
 
-/** One scripted status. */
-export interface ScriptStep {
-  code: number;
-  reasonCode?: string;
-  reason?: string;
-}
+export type { ScriptStep } from './state.ts';
 
 /** Labels as the French lifecycle (XP Z12-012) names them, for the codes the sandbox writes. */
 export const STATUS_LABELS: Record<number, string> = {
@@ -54,63 +49,99 @@ export function sandboxScriptFor(invoiceNumber: string, notes: string[] = []): S
   return SANDBOX_SCRIPTS.accepted;
 }
 
-/** Plays scripts into a store; `stop` cancels every pending step. */
+/** Plays the scripts kept in the state: `play` after a script was stored, `stop` cancels the next wake. */
 export interface LifecyclePlayer {
-  play(subject: CdarSubject, script: ScriptStep[], processingRule: ProcessingRule | undefined): void;
+  /** A script's first status is due at `dueAt` (epoch ms): wakes then at the latest. */
+  play(dueAt: number): void;
   stop(): void;
 }
 
-/** Creates a player writing status flows into `store`, one step every `stepMs` milliseconds. */
-export function createLifecyclePlayer(options: { store: FlowStore; stepMs: number; now: () => Date }): LifecyclePlayer {
-  const timers = new Set<NodeJS.Timeout>();
-  let stopped = false;
+/**
+ * Longest sleep between two looks at the state: a script another gateway instance started on the same database,
+ * or one a stopped instance left, is played within this (milliseconds).
+ */
+export const PLAYER_IDLE_MS = 2000;
 
-  function emit(subject: CdarSubject, step: ScriptStep, processingRule: ProcessingRule | undefined): void {
-    const at = options.store.stamp();
-    const xml = buildCdar(subject, {
+/** The status flow of `run`'s next step, stamped `at` (an In CDAR flow). */
+export function renderStatus(run: ScriptRun, at: string): NewFlow {
+  const step = run.steps[run.next]!;
+  const xml = buildCdar(
+    { ...run.subject, receivedAt: new Date(run.subject.receivedAt) },
+    {
       code: step.code,
       label: STATUS_LABELS[step.code] ?? String(step.code),
       occurredAt: new Date(at),
       reasonCode: step.reasonCode,
       reason: step.reason,
-    });
-    const flowId = randomUUID();
-    options.store.add({
-      flow: {
-        flowId,
-        submittedAt: at,
-        updatedAt: at,
-        flowType: 'CustomerInvoiceLC',
-        processingRule,
-        processingRuleSource: 'Computed',
-        flowDirection: 'In',
-        flowSyntax: 'CDAR',
-        acknowledgement: { status: 'Ok' },
-      },
-      original: Buffer.from(xml, 'utf8'),
-      fileName: `${flowId}.xml`,
-    });
-  }
-
-  function schedule(subject: CdarSubject, script: ScriptStep[], index: number, processingRule: ProcessingRule | undefined): void {
-    const step = script[index];
-    if (!step || stopped) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      emit(subject, step, processingRule);
-      schedule(subject, script, index + 1, processingRule);
-    }, options.stepMs);
-    timers.add(timer);
-  }
-
-  return {
-    play(subject, script, processingRule) {
-      schedule(subject, script, 0, processingRule);
     },
+  );
+  const flowId = randomUUID();
+  return {
+    flow: {
+      flowId,
+      flowType: 'CustomerInvoiceLC',
+      processingRule: run.processingRule,
+      processingRuleSource: 'Computed',
+      flowDirection: 'In',
+      flowSyntax: 'CDAR',
+      acknowledgement: { status: 'Ok' },
+    },
+    original: Buffer.from(xml, 'utf8'),
+    fileName: `${flowId}.xml`,
+  };
+}
+
+/** Creates a player emitting the due statuses of `state` (one look at a time), reporting failures to `onError`. */
+export function createLifecyclePlayer(options: {
+  state: SandboxState;
+  now: () => Date;
+  onError: (error: unknown) => void;
+}): LifecyclePlayer {
+  let timer: NodeJS.Timeout | undefined;
+  let wakeAt = Number.POSITIVE_INFINITY;
+  let running = false;
+  let again = false;
+  let stopped = false;
+
+  function wake(at: number): void {
+    if (stopped || (timer && wakeAt <= at)) return;
+    if (timer) clearTimeout(timer);
+    wakeAt = at;
+    timer = setTimeout(() => void look(), Math.max(0, at - options.now().getTime()));
+    timer.unref?.();
+  }
+
+  async function look(): Promise<void> {
+    timer = undefined;
+    wakeAt = Number.POSITIVE_INFINITY;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    let next = options.now().getTime() + PLAYER_IDLE_MS;
+    try {
+      const result = await options.state.emitDue(options.now().getTime(), renderStatus);
+      if (result.nextDueAt !== undefined) next = Math.min(next, result.nextDueAt);
+    } catch (error) {
+      if (!stopped) options.onError(error);
+    } finally {
+      running = false;
+    }
+    if (again) {
+      again = false;
+      next = options.now().getTime();
+    }
+    wake(next);
+  }
+
+  wake(options.now().getTime());
+  return {
+    play: (dueAt) => wake(dueAt),
     stop() {
       stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      if (timer) clearTimeout(timer);
+      timer = undefined;
     },
   };
 }

@@ -1,13 +1,15 @@
 /**
  * Runs the sandbox PA alone: `npx tsx sandbox-pa/src/main.ts [--port 8090] [--host 127.0.0.1] [--client-id ID]
- * [--client-secret SECRET] [--step-ms 1000] [--directory FILE]`. `--directory` seeds the Directory Service with a JSON
+ * [--client-secret SECRET] [--step-ms 1000] [--directory FILE] [--data-dir DIR]`. `--data-dir` keeps the flows and
+ * the lifecycle scripts in DIR (src/journal.ts) so a restart resumes them; without it they live in memory. `--directory` seeds the Directory Service with a JSON
  * file `{ "<SIREN>": [lines] }` (sandbox-pa/README.md). Without --client-secret a random one is generated and printed once,
  * since an integrator needs it to configure the connector under test. Stops on SIGINT/SIGTERM.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { checkSeed, createSandboxPa, type DirectorySeed } from './index.ts';
+import { checkSeed, createMemoryState, createSandboxPa, type DirectorySeed } from './index.ts';
+import { openJournal } from './journal.ts';
 
 /** The shortest client secret the standalone sandbox accepts. */
 export const MIN_SECRET_LENGTH = 16;
@@ -23,6 +25,7 @@ export async function runStandalone(argv: string[]): Promise<{ flowUrl: string; 
       'client-secret': { type: 'string' },
       'step-ms': { type: 'string', default: '1000' },
       directory: { type: 'string' },
+      'data-dir': { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -35,8 +38,11 @@ export async function runStandalone(argv: string[]): Promise<{ flowUrl: string; 
     throw new Error(`--client-secret must be at least ${MIN_SECRET_LENGTH} characters (or leave it out: one is generated)`);
   const clientSecret = values['client-secret'] ?? randomBytes(24).toString('base64url');
   const directory = values.directory === undefined ? undefined : readSeed(values.directory);
-  const sandbox = createSandboxPa({ clientId: values['client-id'], clientSecret, stepMs, directory });
+  const dataDir = values['data-dir'];
+  const state = dataDir === undefined ? undefined : createMemoryState({ now: () => new Date(), journal: openJournal(dataDir) });
+  const sandbox = createSandboxPa({ clientId: values['client-id'], clientSecret, stepMs, directory, state });
   const { url } = await sandbox.listen(port, values.host);
+  const resumed = await sandbox.start();
   // Lines a shell can paste as they are: the gateway then connects to this sandbox as to a real PA.
   const settings = [
     'export PLATFORM=afnor',
@@ -46,7 +52,8 @@ export async function runStandalone(argv: string[]): Promise<{ flowUrl: string; 
     `export PA_CLIENT_ID=${values['client-id']}`,
     generated ? `export PA_CLIENT_SECRET=${clientSecret}` : '# PA_CLIENT_SECRET: the one given with --client-secret',
   ];
-  process.stdout.write(`# sandbox PA listening on ${url} (flows in memory only)\n${settings.join('\n')}\n`);
+  const kept = dataDir === undefined ? 'flows in memory only' : `flows kept in ${dataDir}, ${resumed.scripts} scripts resumed`;
+  process.stdout.write(`# sandbox PA listening on ${url} (${kept})\n${settings.join('\n')}\n`);
   return { flowUrl: `${url}/flow-service`, tokenUrl: `${url}/oauth/token`, close: () => sandbox.close() };
 }
 

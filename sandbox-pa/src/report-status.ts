@@ -30,43 +30,45 @@ export async function answerReport(flowId: string, flowInfo: FlowInfo, file: Buf
       ? { ok: true, details: [] }
       : { ok: false, details: [{ reasonCode: 'InvalidSchema', reasonMessage: 'not a flux 10 Report' }] };
   }
-  const flow = context.store.update(flowId, (current) => {
-    current.acknowledgement = { status: 'Ok' };
-  });
-  if (!flow) return;
-  const at = context.store.stamp();
   const reason = result.details
     .slice(0, 3)
     .map((d) => d.reasonMessage)
     .join(' | ')
     .slice(0, 1000);
-  const cdar = buildCdar(
+  // The portal's verdict is stored with the acknowledgement (one write): a restart never leaves one without the other.
+  await context.state.acknowledge(
+    flowId,
+    { status: 'Ok' },
     {
-      invoiceNumber: tag(xml, /<ReportDocument>\s*<Id>([^<]*)<\/Id>/) ?? flowId,
-      typeCode: tag(xml, /<ReportDocument>[\s\S]*?<TypeCode>([^<]*)<\/TypeCode>/) ?? 'IN',
-      sellerSiren: tag(xml, /<Issuer>\s*<Id[^>]*>([^<]*)<\/Id>/) ?? '',
-      sellerName: tag(xml, /<Issuer>[\s\S]*?<Name>([^<]*)<\/Name>/),
-      receivedAt: new Date(flow.submittedAt),
+      answer: (flow, at) => {
+        const cdar = buildCdar(
+          {
+            invoiceNumber: tag(xml, /<ReportDocument>\s*<Id>([^<]*)<\/Id>/) ?? flowId,
+            typeCode: tag(xml, /<ReportDocument>[\s\S]*?<TypeCode>([^<]*)<\/TypeCode>/) ?? 'IN',
+            sellerSiren: tag(xml, /<Issuer>\s*<Id[^>]*>([^<]*)<\/Id>/) ?? '',
+            sellerName: tag(xml, /<Issuer>[\s\S]*?<Name>([^<]*)<\/Name>/),
+            receivedAt: new Date(flow.submittedAt),
+          },
+          result.ok
+            ? { code: 300, label: 'Déposée', occurredAt: new Date(at) }
+            : { code: 301, label: 'Rejetée', occurredAt: new Date(at), reasonCode: result.details[0]?.reasonCode ?? 'REJ_SEMAN', reason },
+        );
+        const statusFlowId = randomUUID();
+        return {
+          flow: {
+            flowId: statusFlowId,
+            trackingId: flowInfo.trackingId,
+            flowType: 'MultiFlowReport',
+            processingRule: flowInfo.processingRule,
+            processingRuleSource: 'Computed',
+            flowDirection: 'In',
+            flowSyntax: 'CDAR',
+            acknowledgement: { status: 'Ok' },
+          },
+          original: Buffer.from(cdar, 'utf8'),
+          fileName: `${statusFlowId}.xml`,
+        };
+      },
     },
-    result.ok
-      ? { code: 300, label: 'Déposée', occurredAt: new Date(at) }
-      : { code: 301, label: 'Rejetée', occurredAt: new Date(at), reasonCode: result.details[0]?.reasonCode ?? 'REJ_SEMAN', reason },
   );
-  const statusFlowId = randomUUID();
-  context.store.add({
-    flow: {
-      flowId: statusFlowId,
-      submittedAt: at,
-      updatedAt: at,
-      trackingId: flowInfo.trackingId,
-      flowType: 'MultiFlowReport',
-      processingRule: flowInfo.processingRule,
-      processingRuleSource: 'Computed',
-      flowDirection: 'In',
-      flowSyntax: 'CDAR',
-      acknowledgement: { status: 'Ok' },
-    },
-    original: Buffer.from(cdar, 'utf8'),
-    fileName: `${statusFlowId}.xml`,
-  });
 }

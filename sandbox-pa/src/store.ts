@@ -1,19 +1,15 @@
 /**
- * The sandbox's flows, in memory only (a sandbox: a restart forgets them).
+ * The sandbox's flows in memory (src/memory-state.ts keeps them there, journaled to a data directory or not).
  *
  * updatedAt is strictly increasing across the store (a flow created or updated
  * in the same millisecond as the previous one gets the next millisecond), so a
  * client paging with `updatedAfter` = the last updatedAt it saw (strictly
  * after, as the sandbox filters) neither misses nor replays a flow.
  */
+import type { StoredFlow } from './state.ts';
 import type { Flow, SearchFlowFilters } from './types.ts';
 
-/** A stored flow: its metadata, its original file and the file name for Content-Disposition. */
-export interface StoredFlow {
-  flow: Flow;
-  original: Buffer;
-  fileName: string;
-}
+export type { StoredFlow } from './state.ts';
 
 /** The in-memory flow store. */
 export interface FlowStore {
@@ -26,6 +22,10 @@ export interface FlowStore {
   /** Flows matching every given filter (lists: any of), ordered by updatedAt, at most `limit`. */
   search(where: SearchFlowFilters, limit: number): Flow[];
   size(): number;
+  /** Every flow, oldest first (a journal's snapshot). */
+  all(): StoredFlow[];
+  /** Moves the clock so the next stamp is after `updatedAt` (a journal's replay). */
+  advance(updatedAt: string): void;
 }
 
 /** Flows kept at most by default: a long-running sandbox forgets its oldest flows rather than grow without bound. */
@@ -79,6 +79,10 @@ export function createFlowStore(now: () => Date, maxFlows = DEFAULT_MAX_FLOWS): 
     },
     size() {
       return flows.size;
+    },
+    all: () => [...flows.values()],
+    advance(updatedAt) {
+      last = Math.max(last, Date.parse(updatedAt));
     },
   };
 }

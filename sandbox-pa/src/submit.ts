@@ -3,7 +3,8 @@
  * busboy (parts `flowInfo`, JSON, and `file`), stores the flow with its
  * acknowledgement Pending, answers 202 with FullFlowInfo, then acknowledges it
  * (Ok or Error with details) and, for an invoice acknowledged Ok, starts its
- * lifecycle script.
+ * lifecycle script. A flow still `Pending` when a kept state is reopened (its check was cut by a restart) is
+ * acknowledged again from what was stored (`resumeAcknowledgement`).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,8 +13,8 @@ import { readIncomingStatus } from './cdar-inbound.ts';
 import { checkFlowInfo } from './flow-info.ts';
 import { sendError, sendJson } from './http.ts';
 import { type LifecyclePlayer, sandboxScriptFor } from './lifecycle.ts';
-import type { FlowStore } from './store.ts';
-import type { AcknowledgementDetail, FileCheckResult, FlowInfo, FlowType } from './types.ts';
+import type { SandboxState, StoredFlow } from './state.ts';
+import type { Acknowledgement, AcknowledgementDetail, FileCheckResult, FlowInfo, FlowType } from './types.ts';
 import { readUbl } from './ubl.ts';
 import { answerReport } from './report-status.ts';
 
@@ -22,8 +23,11 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 /** What createFlow needs from the sandbox. */
 export interface SubmitContext {
-  store: FlowStore;
+  state: SandboxState;
   player: LifecyclePlayer;
+  /** Delay between two statuses of a script, in milliseconds. */
+  stepMs: number;
+  now: () => Date;
   checkFile?: (syntax: string, bytes: Buffer) => Promise<FileCheckResult>;
   onError: (error: unknown) => void;
 }
@@ -107,12 +111,9 @@ export async function createFlow(req: IncomingMessage, res: ServerResponse, cont
   const file = parts.file;
   const computed = createHash('sha256').update(file).digest('hex');
   const flowId = randomUUID();
-  const submittedAt = context.store.stamp();
-  context.store.add({
+  const stored = await context.state.add({
     flow: {
       flowId,
-      submittedAt,
-      updatedAt: submittedAt,
       trackingId: flowInfo.trackingId,
       flowType: flowTypeOf(flowInfo.flowSyntax),
       processingRule: flowInfo.processingRule ?? 'B2B',
@@ -124,25 +125,30 @@ export async function createFlow(req: IncomingMessage, res: ServerResponse, cont
     },
     original: file,
     fileName: flowInfo.name ?? parts.fileName ?? `${flowId}.xml`,
+    flowInfo,
   });
   // FullFlowInfo: the flowInfo, the sha256 computed when not given (schema FlowInfo's description), flowId, submittedAt.
-  sendJson(res, 202, { ...flowInfo, sha256: flowInfo.sha256 ?? computed, flowId, submittedAt });
+  sendJson(res, 202, { ...flowInfo, sha256: flowInfo.sha256 ?? computed, flowId, submittedAt: stored.submittedAt });
   acknowledge(flowId, flowInfo, file, computed, context).catch(context.onError);
 }
 
+/** Acknowledges again a flow found `Pending` in a reopened state; a flow stored without its flowInfo gets an Error. */
+export async function resumeAcknowledgement(entry: StoredFlow, context: SubmitContext): Promise<void> {
+  const { flow, original } = entry;
+  const flowInfo: FlowInfo = entry.flowInfo ?? { flowSyntax: flow.flowSyntax, trackingId: flow.trackingId };
+  await acknowledge(flow.flowId, flowInfo, original, createHash('sha256').update(original).digest('hex'), context);
+}
+
 async function acknowledge(flowId: string, flowInfo: FlowInfo, file: Buffer, computed: string, context: SubmitContext): Promise<void> {
-  const fail = (details: AcknowledgementDetail[]) =>
-    context.store.update(flowId, (flow) => {
-      flow.acknowledgement = { status: 'Error', details };
-    });
-  if (file.length === 0) return void fail([errorDetail('EmptyFlow', 'the file is empty')]);
+  const fail = (details: AcknowledgementDetail[]) => context.state.acknowledge(flowId, { status: 'Error', details });
+  if (file.length === 0) return void (await fail([errorDetail('EmptyFlow', 'the file is empty')]));
   if (flowInfo.sha256 !== undefined && flowInfo.sha256 !== computed) {
-    return void fail([errorDetail('ChecksumMismatch', `sha256 given ${flowInfo.sha256}, computed ${computed}`)]);
+    return void (await fail([errorDetail('ChecksumMismatch', `sha256 given ${flowInfo.sha256}, computed ${computed}`)]));
   }
   const facts = flowInfo.flowSyntax === 'UBL' ? readUbl(file) : undefined;
-  if (facts && 'error' in facts) return void fail([errorDetail('InvalidSchema', facts.error)]);
+  if (facts && 'error' in facts) return void (await fail([errorDetail('InvalidSchema', facts.error)]));
   const status = flowInfo.flowSyntax === 'CDAR' ? readIncomingStatus(file) : undefined;
-  if (status && 'problem' in status) return void fail([errorDetail(status.problem.reasonCode, status.problem.reasonMessage)]);
+  if (status && 'problem' in status) return void (await fail([errorDetail(status.problem.reasonCode, status.problem.reasonMessage)]));
   if (flowInfo.flowSyntax === 'FRR') return answerReport(flowId, flowInfo, file, context);
   if (context.checkFile) {
     let result: FileCheckResult;
@@ -150,31 +156,35 @@ async function acknowledge(flowId: string, flowInfo: FlowInfo, file: Buffer, com
       result = await context.checkFile(flowInfo.flowSyntax, file);
     } catch (error) {
       // A check that breaks must not leave the flow Pending for ever: the client would wait for nothing.
-      fail([errorDetail('OtherTechnicalError', 'the file check failed unexpectedly')]);
+      await fail([errorDetail('OtherTechnicalError', 'the file check failed unexpectedly')]);
       throw error;
     }
     if (!result.ok) {
       const details = result.details.map((detail) => errorDetail(detail.reasonCode, detail.reasonMessage));
-      return void fail(details.length > 0 ? details : [errorDetail('OtherTechnicalError', 'the file check failed')]);
+      return void (await fail(details.length > 0 ? details : [errorDetail('OtherTechnicalError', 'the file check failed')]));
     }
   }
-  const flow = context.store.update(flowId, (current) => {
-    current.acknowledgement = { status: 'Ok' };
-  });
-  if (!flow || !facts || flow.flowType !== 'CustomerInvoice') return;
-  const receivedAt = new Date(flow.submittedAt);
-  context.player.play(
-    {
-      invoiceNumber: facts.invoiceNumber,
-      issueDate: facts.issueDate,
-      typeCode: facts.typeCode,
-      sellerSiren: facts.sellerId ?? '',
-      sellerName: facts.sellerName,
-      buyerSiren: facts.buyerId,
-      buyerName: facts.buyerName,
-      receivedAt,
+  const ok: Acknowledgement = { status: 'Ok' };
+  const stored = await context.state.get(flowId);
+  if (!stored || !facts || stored.flow.flowType !== 'CustomerInvoice') return void (await context.state.acknowledge(flowId, ok));
+  const dueAt = context.now().getTime() + context.stepMs;
+  const flow = await context.state.acknowledge(flowId, ok, {
+    script: {
+      subject: {
+        invoiceNumber: facts.invoiceNumber,
+        issueDate: facts.issueDate,
+        typeCode: facts.typeCode,
+        sellerSiren: facts.sellerId ?? '',
+        sellerName: facts.sellerName,
+        buyerSiren: facts.buyerId,
+        buyerName: facts.buyerName,
+        receivedAt: stored.flow.submittedAt,
+      },
+      steps: sandboxScriptFor(facts.invoiceNumber, facts.notes),
+      processingRule: stored.flow.processingRule,
+      stepMs: context.stepMs,
+      dueAt,
     },
-    sandboxScriptFor(facts.invoiceNumber, facts.notes),
-    flow.processingRule,
-  );
+  });
+  if (flow) context.player.play(dueAt);
 }

@@ -39,8 +39,9 @@ const COMMANDS: Record<string, string> = {
   seller set --file PROFILE.json --tenant NAME
                                          create or replace the seller the file's siren names (its first is its default)`,
   'sandbox-pa': `sandbox-pa [--port 8090] [--host 127.0.0.1] [--client-id ID] [--client-secret S] [--step-ms 1000] [--directory FILE]
-                                         run the sandbox PA alone (AFNOR Flow and Directory Services) for testing a connector;
+           [--data-dir DIR]              run the sandbox PA alone (AFNOR Flow and Directory Services) for testing a connector;
                                          --directory seeds its directory from a JSON file { "<SIREN>": [lines] };
+                                         --data-dir keeps its flows and scripts in DIR across restarts (default: in memory);
                                          prints the PA_* settings to give it`,
 };
 

@@ -615,3 +615,48 @@ export const eReportPayments = pgTable(
     index('e_report_payments_payment_idx').on(t.paymentId),
   ],
 );
+/**
+ * The sandbox PA's flows (src/platform/sandbox-store.ts, issue 25 item 4): the Flow metadata as the sandbox answers
+ * it, the original file in base64, and the columns its searches filter on. `updated_ms` is the flow's updatedAt.
+ */
+export const sandboxPaFlows = pgTable(
+  'sandbox_pa_flows',
+  {
+    flowId: text('flow_id').primaryKey(),
+    updatedMs: bigint('updated_ms', { mode: 'number' }).notNull(),
+    flow: jsonb('flow').notNull(),
+    original: text('original').notNull(),
+    fileName: text('file_name').notNull(),
+    flowInfo: jsonb('flow_info'),
+    trackingId: text('tracking_id'),
+    flowType: text('flow_type').notNull(),
+    flowDirection: text('flow_direction').notNull(),
+    processingRule: text('processing_rule'),
+    ackStatus: text('ack_status').notNull(),
+  },
+  (t) => [
+    index('sandbox_pa_flows_updated_idx').on(t.updatedMs),
+    index('sandbox_pa_flows_pending_idx').on(t.ackStatus).where(sql`${t.ackStatus} = 'Pending'`),
+  ],
+);
+
+/** The sandbox PA's running lifecycle scripts: the next status (`next`, an index into `steps`) is due at `due_ms`. */
+export const sandboxPaScripts = pgTable(
+  'sandbox_pa_scripts',
+  {
+    flowId: text('flow_id').primaryKey(),
+    subject: jsonb('subject').notNull(),
+    steps: jsonb('steps').notNull(),
+    processingRule: text('processing_rule'),
+    stepMs: integer('step_ms').notNull(),
+    next: integer('next').notNull(),
+    dueMs: bigint('due_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('sandbox_pa_scripts_due_idx').on(t.dueMs)],
+);
+
+/** The sandbox PA's updatedAt clock (one row, id 1): each stamp is after the last, across instances. */
+export const sandboxPaClock = pgTable('sandbox_pa_clock', {
+  id: smallint('id').primaryKey(),
+  lastMs: bigint('last_ms', { mode: 'number' }).notNull(),
+});

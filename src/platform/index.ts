@@ -90,7 +90,7 @@ export function createAppPlatform(
   const seed = option.kind === 'sandbox' && typeof option.directory === 'object' ? option.directory : undefined;
   const sandbox =
     option.kind === 'sandbox'
-      ? mountSandbox({ stepMs: option.stepMs ?? DEFAULT_STEP_MS, validator: deps.validator, log, directory: seed })
+      ? mountSandbox({ db, stepMs: option.stepMs ?? DEFAULT_STEP_MS, validator: deps.validator, log, directory: seed })
       : undefined;
   if (option.kind === 'custom') connector = option.connector({ db, events, log });
   let directory: ReturnType<typeof createDirectoryClient> | undefined;
@@ -115,6 +115,7 @@ export function createAppPlatform(
     start(baseUrl) {
       if (option.kind !== 'sandbox' && option.kind !== 'afnor') return;
       settings = option.kind === 'sandbox' ? sandbox!.settings(baseUrl) : option.settings;
+      sandbox?.start();
       const started = createFlowConnector({
         db,
         events,

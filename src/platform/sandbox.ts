@@ -12,13 +12,18 @@
  * CDAR D22B XSD and the BR-FR CDV schematron, refused with the Flow Service's
  * lifecycle reason codes (sandbox-pa/src/cdar-inbound.ts). With `native`
  * validation it checks the UBL's and the CDAR's shape only.
+ *
+ * Its flows and lifecycle scripts live in the gateway's database (src/platform/sandbox-store.ts): `start` resumes
+ * every script a restart interrupted, statuses due meanwhile at once and in order (issue 25, item 4).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { cdarReasonCode } from '../../sandbox-pa/src/cdar-inbound.ts';
 import { createSandboxPa, type DirectorySeed, type FileCheckResult } from '../../sandbox-pa/src/index.ts';
+import type { Db } from '../db/client.ts';
 import type { Validator } from '../validation/index.ts';
+import { createSandboxStore } from './sandbox-store.ts';
 import type { FlowSettings } from './settings.ts';
 
 /** Where the sandbox is mounted on the gateway's server. */
@@ -32,6 +37,8 @@ export interface MountedSandbox {
   settings(baseUrl: string): FlowSettings;
   /** The sandbox's Directory Service base (`…/sandbox-pa/directory-service`) on `baseUrl`. */
   directoryUrl(baseUrl: string): string;
+  /** Plays the lifecycle scripts, resuming those kept in the database; logs what it resumed (once, at info). */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -77,6 +84,8 @@ async function checkReport(validator: Validator, bytes: Buffer): Promise<FileChe
 
 /** Creates the sandbox with fresh credentials; `stepMs` between two status flows of a document. */
 export function mountSandbox(options: {
+  /** Where the sandbox keeps its flows and scripts (tables sandbox_pa_*); without, in memory. */
+  db?: Db;
   stepMs: number;
   validator: Validator | undefined;
   log: Logger;
@@ -92,7 +101,9 @@ export function mountSandbox(options: {
     checkFile: options.validator && checkWith(options.validator),
     onError: (error) => options.log.error({ err: error }, 'sandbox PA: unexpected failure'),
     directory: options.directory,
+    state: options.db ? createSandboxStore(options.db) : undefined,
   });
+  let started = false;
   return {
     handle(req, res) {
       const url = req.url ?? '/';
@@ -105,6 +116,15 @@ export function mountSandbox(options: {
       return { flowUrl: `${base}/flow-service`, tokenUrl: `${base}/oauth/token`, clientId, clientSecret, tokenAuth: 'basic' };
     },
     directoryUrl: (baseUrl) => `${baseUrl.replace(/\/+$/, '')}${SANDBOX_PREFIX}/directory-service`,
+    start() {
+      if (started) return;
+      started = true;
+      sandbox.start().then(
+        ({ scripts, pending }) =>
+          options.log.info({ scripts, pending }, `sandbox PA: resumed ${scripts} flows${pending > 0 ? `, ${pending} to acknowledge` : ''}`),
+        (error) => options.log.error({ err: error }, 'sandbox PA: could not resume its flows'),
+      );
+    },
     close: () => sandbox.close(),
   };
 }
