@@ -132,7 +132,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.exit(2);
   }
   try {
-    compileArtefacts({ force: process.argv.includes('--force'), log: quiet ? () => {} : console.log, only, out: value('--out') ? resolve(value('--out')) : SEF_DIR });
+    compileArtefacts({
+      force: process.argv.includes('--force'),
+      log: quiet ? () => {} : console.log,
+      only,
+      out: value('--out') ? resolve(value('--out')) : SEF_DIR,
+    });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

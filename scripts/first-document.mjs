@@ -28,7 +28,13 @@ const started = performance.now();
 const since = () => Math.round(performance.now() - started);
 const child = spawn(
   process.execPath,
-  ['--max-old-space-size=160', '--max-semi-space-size=32', '--no-allocation-site-pretenuring', join(root, 'bin', 'passerelle.mjs'), 'serve'],
+  [
+    '--max-old-space-size=160',
+    '--max-semi-space-size=32',
+    '--no-allocation-site-pretenuring',
+    join(root, 'bin', 'passerelle.mjs'),
+    'serve',
+  ],
   { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' }, cwd: root },
 );
 let output = '';
@@ -80,8 +86,17 @@ try {
   const engine = /validation engine: (\S+)/.exec(output)?.[1];
   const warmLog = /validation warm in (\d+) ms/.exec(output)?.[1];
   console.log(
-    JSON.stringify({ root, engine, waitWarm, listening, readyAtListen: atListen ?? null, warm: warm ?? null, warmLogMs: warmLog ? Number(warmLog) : null,
-      first: { state: firstState, submitToFinalMs: firstMs, startToFinalMs: firstFinal }, second: { state: secondState, submitToFinalMs: secondMs } }),
+    JSON.stringify({
+      root,
+      engine,
+      waitWarm,
+      listening,
+      readyAtListen: atListen ?? null,
+      warm: warm ?? null,
+      warmLogMs: warmLog ? Number(warmLog) : null,
+      first: { state: firstState, submitToFinalMs: firstMs, startToFinalMs: firstFinal },
+      second: { state: secondState, submitToFinalMs: secondMs },
+    }),
   );
 } finally {
   child.kill('SIGTERM');

@@ -60,13 +60,18 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
       expect(served.output()).toMatch(new RegExp(`validation warm in \\d+ ms \\(${testEngine() === 'saxon-js' ? 'saxon-js' : 'saxon-'}`));
 
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const submitted = await fetch(`${served.url}/v1/invoices`, { method: 'POST', headers: { ...headers, 'idempotency-key': 'warm-1' }, body: example });
+      const submitted = await fetch(`${served.url}/v1/invoices`, {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': 'warm-1' },
+        body: example,
+      });
       expect(submitted.status).toBe(202);
       const { submission_id: id } = (await submitted.json()) as { submission_id: string };
       let state = 'received';
       while (state === 'received' || state === 'validated') {
         await sleep(250);
-        state = ((await (await fetch(`${served.url}/v1/invoices/${id}`, { headers })).json()) as { processing_state: string }).processing_state;
+        state = ((await (await fetch(`${served.url}/v1/invoices/${id}`, { headers })).json()) as { processing_state: string })
+          .processing_state;
       }
       expect(state).toBe('sent');
     });
