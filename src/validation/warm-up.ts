@@ -5,7 +5,8 @@
  * the UBL stylesheets (2-10 s of CPU each), 9-11 s before it reached `sent` against 0.6 s warm
  * (docs/performance.md, "First document after a start"). The warm-up runs the UBL path once on an official
  * EN 16931 example right after the server listens, in the background: the API answers meanwhile, and
- * documents submitted meanwhile simply wait for the same load (they do not pay it twice).
+ * documents submitted meanwhile simply wait for the same load (they do not pay it twice). The state is the
+ * start's: a Saxon-HE JVM restarted later (after a crash) compiles again on its first document, still `warm`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
