@@ -61,6 +61,11 @@ export interface AppOptions {
   /** Saxon-HE: the JVM's heap cap in MB and the jar (defaults in src/validation/saxon-he/index.ts, engine-choice.ts). */
   validationJvmHeapMb?: number;
   saxonHeJar?: string;
+  /**
+   * Warm the validator (load the engine, validate one example) right after listening, in the background, so the
+   * first document does not pay the load (`GET /ready` shows its state): default false here (tests), true in `serve`.
+   */
+  validationWarmUp?: boolean;
   /** Hooks of a PA connector run outside the app (tests); default: the app's own connector's. */
   platformHooks?: PlatformHooks;
   /**

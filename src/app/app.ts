@@ -152,7 +152,7 @@ export function buildApp(options: AppOptions): App {
   const consolePages = consoleRoute();
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
-    if (handleProbe(req, res, options.db)) return;
+    if (handleProbe(req, res, options.db, validator && (() => validator.warmState()))) return;
     if (platform.handle(req, res)) return;
     requests?.note();
     if (/^\/(v1|pa\/v1)(\/|\?|$)/.test(url)) {
@@ -187,6 +187,8 @@ export function buildApp(options: AppOptions): App {
           const url = `http://${local ? 'localhost' : shown}:${address.port}`;
           platform.listening(local ? `http://127.0.0.1:${address.port}` : url);
           if (workers) platform.start(local ? `http://127.0.0.1:${address.port}` : url);
+          // After listen, in the background: the API answers while the validator loads (GET /ready: `validation`).
+          if (workers && options.validationWarmUp) void validator?.warm();
           resolve(url);
         });
       });
@@ -194,6 +196,7 @@ export function buildApp(options: AppOptions): App {
     async startWorker() {
       await hub.start();
       await queue.start(jobs, options.webhooks?.workers ?? 4);
+      if (options.validationWarmUp) void validator?.warm();
       pipeline.start();
       closer.start();
       void logWaitingForSeller(options.db.db, log);

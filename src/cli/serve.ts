@@ -57,6 +57,7 @@ export function appOptions(config: Config, database: Database, log: Logger, plat
     validationYieldRps: config.validationYieldRps,
     validationEngine: config.validationEngine,
     validationJvmHeapMb: config.validationJvmHeapMb,
+    validationWarmUp: true,
     saxonHeJar: config.saxonHeJar,
     platform: platformOption(platform),
     workers: config.workers,

@@ -13,6 +13,7 @@ import { chooseEngine, type EngineChoice, type EngineSetting } from './engine-ch
 import { WorkerPool } from './pool.ts';
 import { createReportCache } from './report-cache.ts';
 import { createSaxonHeValidator } from './saxon-he/index.ts';
+import { createWarmUp, type WarmState, warmUpDocument } from './warm-up.ts';
 
 const SEF_NAMES: readonly SefName[] = ['en16931-ubl', 'en16931-cii', 'brfr-ubl', 'brfr-cii', 'brfr-cdar', 'flux10-f10'];
 import type { Syntax, ValidationJob, ValidationReport } from './types.ts';
@@ -20,6 +21,7 @@ import type { Syntax, ValidationJob, ValidationReport } from './types.ts';
 export type { EngineChoice, EngineName, EngineSetting } from './engine-choice.ts';
 export { chooseEngine } from './engine-choice.ts';
 export type { Finding, FindingSource, Syntax, ValidationReport } from './types.ts';
+export type { WarmState } from './warm-up.ts';
 
 /** Options of createValidator. */
 export interface ValidatorOptions {
@@ -79,6 +81,13 @@ export interface Validator {
   validateReport(xml: string): Promise<ValidationReport>;
   /** Terminates the workers; pending calls reject. */
   close(): Promise<void>;
+  /**
+   * Loads the engine now and validates one official UBL example (warm-up.ts), so the first document does not
+   * pay the load; `serve` calls it right after listening. Resolves when warm or failed, never rejects.
+   */
+  warm(): Promise<void>;
+  /** `cold` until warm() (or nothing ran), then `warming`, `warm` or `failed` (`GET /ready`'s `validation`). */
+  warmState(): WarmState;
 }
 
 /**
@@ -125,7 +134,7 @@ export function createValidator(options: ValidatorOptions = {}): Validator {
   if (choice.engine === 'saxon-he' && choice.java && choice.jar) {
     const workers = options.workers ?? 2;
     const yieldWhile = options.yieldWhile;
-    return createSaxonHeValidator({
+    const heValidator = createSaxonHeValidator({
       java: choice.java,
       jar: choice.jar,
       threads: workers,
@@ -136,6 +145,16 @@ export function createValidator(options: ValidatorOptions = {}): Validator {
       cacheSize: options.cacheSize,
       log: options.log,
     });
+    // The JVM compiles the two UBL stylesheets in parallel (one per JVM thread), then the example runs once.
+    const warmUp = createWarmUp(
+      'saxon-he',
+      async () => {
+        await Promise.all([heValidator.warm(['en16931-ubl']), heValidator.warm(['brfr-ubl'])]);
+        await heValidator.validate('ubl', warmUpDocument());
+      },
+      options.log,
+    );
+    return { ...heValidator, warm: warmUp.warm, warmState: warmUp.state };
   }
   const root = artefactsRoot();
   for (const name of SEF_NAMES) {
@@ -152,7 +171,15 @@ export function createValidator(options: ValidatorOptions = {}): Validator {
     concurrency: yieldWhile && (() => (yieldWhile() ? workers - 1 : workers)),
   });
   const cache = createReportCache(options.cacheSize ?? 256);
+  // One job per worker, past the report cache: each worker that takes one runs the whole UBL path once.
+  const warmUp = createWarmUp(
+    'saxon-js',
+    () => Promise.all(Array.from({ length: workers }, () => pool.run({ kind: 'invoice', syntax: 'ubl', xml: warmUpDocument() }))),
+    options.log,
+  );
   return {
+    warm: warmUp.warm,
+    warmState: warmUp.state,
     validate: (syntax, xml) => cache.get(syntax, xml, () => pool.run({ kind: 'invoice', syntax, xml })),
     validateCdar: (xml) => cache.get('cdar', xml, () => pool.run({ kind: 'cdar', xml })),
     validateReport: (xml) => cache.get('frr', xml, () => pool.run({ kind: 'frr', xml })),
