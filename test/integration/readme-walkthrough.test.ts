@@ -78,6 +78,10 @@ describe('README walkthrough', { timeout: 180_000 }, () => {
     expect(result.output).toMatch(/HTTP\/1\.1 202 Accepted[\s\S]*"origin_submission_id"/);
     expect(result.output).toMatch(/"siren":"732829320","registered":true,"lines":\[\{"addressing_identifier":"732829320"/);
     expect(result.output).toContain('{"siren":"999000003","registered":false,"lines":[]');
+    // The B2C sale: validated and e-reported, not sent; its payment in the payments report of its month.
+    expect(result.output).toMatch(/"processing_rule":"B2C"[^\n]*"e_report_id":"[0-9a-f-]{36}"/);
+    expect(result.output).toMatch(/"id":"pay_b2c_1"[^\n]*"channel":"e_reporting","state":"pending"/);
+    expect(result.output).toMatch(/"kind":"payments"[^\n]*"period":"2026-11"/);
     expect(result.output).toContain('"rule":"GW-CURRENCY-UNSUPPORTED"');
     expect(result.output).toMatch(/"__typename":"(SubmissionAccepted|DuplicateSubmission)"/);
     expect(result.output).toContain('{"status":"ok"}');
