@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
@@ -14,6 +15,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Compiles the validation schematrons (artefacts/sef/) if a fresh clone lacks them.
     globalSetup: ['test/support/validation-setup.ts'],
+    // Vitest's default is one file at a time on two cores (CPUs - 1); the integration files mostly wait on their
+    // gateways (polls, scripted PA statuses, process restarts), so two at once halves the wall time there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
