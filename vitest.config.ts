@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './test/support/workers.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -14,10 +14,12 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Compiles the validation schematrons (artefacts/sef/) if a fresh clone lacks them.
-    globalSetup: ['test/support/validation-setup.ts'],
+    globalSetup: ['test/support/validation-setup.ts', 'test/support/worker-databases-setup.ts'],
+    setupFiles: ['test/support/worker-databases.ts'],
     // Vitest's default is one file at a time on two cores (CPUs - 1); the integration files mostly wait on their
     // gateways (polls, scripted PA statuses, process restarts), so two at once halves the wall time there.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Each worker on PostgreSQL has a database of its own (test/support/worker-databases.ts).
+    maxWorkers: TEST_WORKERS,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
