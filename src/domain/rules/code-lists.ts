@@ -1,3 +1,4 @@
+/** Code-list checks of the submission rules (spec § Limits): supported currencies (ISO 4217 with their minor units), ISO 3166 countries, EU VAT prefixes. The rule schemas (schemas.ts), the seller checks and the OpenAPI enums call them. */
 import currencyCodes from 'currency-codes';
 import countries from 'i18n-iso-countries';
 import { quote, type Finding } from './findings.ts';

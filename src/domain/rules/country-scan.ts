@@ -1,3 +1,4 @@
+/** Finds every country code anywhere in a submitted document and checks it (code-lists.ts): the invoice and credit-note checks (invoice.ts, credit-note.ts) call it. */
 import type { RuleViolation } from '../../model/rule-catalogue.ts';
 import { checkCountry } from './code-lists.ts';
 

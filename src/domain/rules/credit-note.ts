@@ -1,3 +1,4 @@
+/** The 422 rules of a credit note (spec § Credit note, EN 16931, BR-FR) over its body and its seller: the submissions service calls `checkCreditNote`. */
 import { z } from 'zod';
 import type { CreditNoteDocument } from '../../model/documents.ts';
 import type { RuleViolation } from '../../model/rule-catalogue.ts';

@@ -1,3 +1,4 @@
+/** A failed value check (`Finding`: rule and message) and the quoting of values in messages: shared by the rule files and the seller checks. */
 import type { RuleId } from '../../model/rule-catalogue.ts';
 
 /**

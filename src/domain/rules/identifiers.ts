@@ -1,3 +1,4 @@
+/** French and EU identifiers: SIREN and SIRET (Luhn), the French VAT key, VAT number formats (BR-CO-09): the rules, the seller checks and the directory API call them. */
 import validator from 'validator';
 import { EU_VAT_PREFIXES } from '../../model/eu-vat.ts';
 import { isVatPrefix } from './code-lists.ts';

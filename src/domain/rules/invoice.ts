@@ -1,3 +1,4 @@
+/** The 422 rules of an invoice (spec § Invoice, EN 16931, BR-FR) over its body and its seller: the submissions service calls `checkInvoice`. */
 import { z } from 'zod';
 import type { InvoiceDocument } from '../../model/documents.ts';
 import type { RuleViolation } from '../../model/rule-catalogue.ts';

@@ -1,3 +1,4 @@
+/** The zod schemas the invoice and credit-note rules share (currency, taxes, lines), each refinement naming its rule id. */
 import { z } from 'zod';
 import { checkCurrency } from './code-lists.ts';
 import { quote } from './findings.ts';

@@ -1,3 +1,4 @@
+/** Between zod and the rule catalogue: a `Finding` added as a zod issue, and zod issues turned back into `RuleViolation`s with their paths. */
 import type { z } from 'zod';
 import { isRuleId, type RuleViolation } from '../../model/rule-catalogue.ts';
 import type { Finding } from './findings.ts';
