@@ -571,6 +571,8 @@ export const eReports = pgTable(
     xml: text('xml'),
     flowId: text('flow_id'),
     flowOutcomeUnknown: boolean('flow_outcome_unknown').notNull().default(false),
+    /** When the latest createFlow began: the unknown-outcome grace period counts from it (migration 0026). */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),

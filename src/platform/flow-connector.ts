@@ -74,6 +74,7 @@ export function createFlowConnector(options: {
     pollMs: options.pollIntervalMs,
     onChanged: options.onEReportChanged,
     events: options.eReportEvents,
+    leaseMs,
   });
   return {
     hooks: {

@@ -1,7 +1,8 @@
 /**
  * Sends closed e-reports to the PA as flows (`flowSyntax: "FRR"`, `processingRule` B2C or B2BInt, `trackingId`
  * the report's id) exactly once, the invoice sender's way (send.ts): the attempt is committed "outcome unknown"
- * before createFlow, and an unknown outcome is searched by trackingId before any new attempt. Then it polls the
+ * before createFlow, and an unknown outcome is searched by trackingId over a grace period (UNKNOWN_OUTCOME_GRACE)
+ * before any new attempt; a claimed report's lease is renewed while in hand (leases.ts). Then it polls the
  * portal's answer: incoming status flows (CDAR) carrying the report's trackingId, 300 Déposée or 301 Rejetée
  * with reasons, recorded on the report (store/send-store.ts). The reports are the queue (`send` lane of
  * src/domain/e-reporting/store/jobs-store.ts). Started with the AFNOR connector (flow-connector.ts).
@@ -11,15 +12,16 @@ import type { Db, Executor } from '../../db/client.ts';
 import { transact } from '../../db/transaction.ts';
 import type { CommittedReportEvent, EReportEventSink } from '../../domain/events/types.ts';
 import { findReport, type EReportRow } from '../../domain/e-reporting/store/close-store.ts';
-import { claimDueReports, postponeReport, releaseReports } from '../../domain/e-reporting/store/jobs-store.ts';
-import { beginSend, markSent, recordStatus } from '../../domain/e-reporting/store/send-store.ts';
+import { claimDueReports, postponeReport, releaseReports, renewReports } from '../../domain/e-reporting/store/jobs-store.ts';
+import { beginSend, markSent, msSinceAttempt, recordStatus } from '../../domain/e-reporting/store/send-store.ts';
 import type { ReportTotals } from '../../domain/e-reporting/totals.ts';
 import { createWaiter } from '../../lib/waiter.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import { parseCdar } from '../afnor/cdar.ts';
 import type { FlowFailure } from '../afnor/types.ts';
 import { retryDelayMs } from './backoff.ts';
-import { describeFailure } from './send.ts';
+import { createRowKeeper, DEFAULT_LEASE_MS } from '../leases.ts';
+import { describeFailure, UNKNOWN_OUTCOME_GRACE, type UnknownOutcomeGrace } from './send.ts';
 
 export interface EReportSenderOptions {
   db: Db;
@@ -31,6 +33,10 @@ export interface EReportSenderOptions {
   onChanged?: (report: EReportRow) => void;
   /** Records each state change's event in its transaction, and hears of it after the commit (events, webhooks). */
   events?: EReportEventSink;
+  /** How long a claimed report stays this instance's without renewal, in milliseconds (default PA_LEASE_MS's). */
+  leaseMs?: number;
+  /** After an unknown outcome: how long to keep searching before sending again (default UNKNOWN_OUTCOME_GRACE). */
+  unknownOutcome?: UnknownOutcomeGrace;
 }
 
 export interface EReportSender {
@@ -38,8 +44,6 @@ export interface EReportSender {
   start(): void;
   stop(): Promise<void>;
 }
-
-const LEASE_MS = 120_000;
 
 /** B2BInt for a report of international B2B invoices only (10.1 / 10.2), else B2C. */
 export function processingRuleOf(row: Pick<EReportRow, 'totals'>): 'B2C' | 'B2BInt' {
@@ -53,6 +57,9 @@ export function processingRuleOf(row: Pick<EReportRow, 'totals'>): 'B2C' | 'B2BI
 export function createEReportSender(options: EReportSenderOptions): EReportSender {
   const { db, client, log } = options;
   const pollMs = options.pollMs ?? 5000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const grace = options.unknownOutcome ?? UNKNOWN_OUTCOME_GRACE;
+  const keeper = createRowKeeper(leaseMs, (ids) => renewReports(db, ids, leaseMs));
   const waiter = createWaiter(pollMs);
   let running = false;
   let loop: Promise<void> | undefined;
@@ -88,6 +95,13 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
       if (!found.ok) return fail(row, found, 'search by trackingId');
       const flow = found.results.find((f) => f.trackingId === row.id && typeof f.flowId === 'string');
       if (flow) return void (await changed(row.state, (tx) => markSent(tx, row.id, flow.flowId, pollMs)));
+      // Prefer waiting: a PA may store the flow after our timeout; search again until the grace period has passed.
+      const since = await msSinceAttempt(db, row.id);
+      if (since < grace.graceMs) {
+        const error = `createFlow: outcome unknown, no flow with this trackingId yet; searching again until ${Math.round(grace.graceMs / 1000)} s after the attempt`;
+        return postponeReport(db, row.id, Math.min(grace.searchEveryMs, grace.graceMs - since), error);
+      }
+      log.info({ reportId: row.id }, 'e-report sender: earlier attempt left no flow on the PA after the grace period, sending again');
     }
     if (!(await beginSend(db, row.id))) return;
     const fileName = `${row.transmissionId.replace(/[^A-Za-z0-9._-]+/g, '_')}.xml`;
@@ -153,12 +167,21 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
   async function run(): Promise<void> {
     while (running) {
       try {
-        claimed.push(...(await claimDueReports(db, 'send', 4, LEASE_MS)));
+        const ids = await claimDueReports(db, 'send', 4, leaseMs);
+        for (const id of ids) keeper.hold(id);
+        claimed.push(...ids);
       } catch (error) {
         if (running) log.warn({ err: error }, 'e-report sender: claim failed');
       }
       const took = claimed.length;
-      while (running && claimed.length > 0) await handle(claimed.shift()!);
+      while (running && claimed.length > 0) {
+        const id = claimed.shift()!;
+        try {
+          await handle(id);
+        } finally {
+          keeper.drop(id);
+        }
+      }
       if (running && took === 0) await waiter.wait();
     }
   }
@@ -168,12 +191,14 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
     start() {
       if (running) return;
       running = true;
+      keeper.start();
       loop = run();
     },
     async stop() {
       running = false;
       waiter.cancel();
       await loop;
+      keeper.stop();
       await releaseReports(db, claimed.splice(0)).catch(() => {});
     },
   };

@@ -41,6 +41,16 @@ export async function postponeReport(db: Executor, id: string, delayMs: number, 
     .where(and(eq(eReports.id, id), sql`${eReports.state} IN ('open', 'closed', 'sent')`));
 }
 
+/**
+ * Renews the leases of the reports in hand (`ids`, claimed by this instance): their `job_next_at` pushed to at least
+ * `now() + leaseMs`, never earlier (a postponement written meanwhile stands). The sender's row keeper calls it.
+ */
+export async function renewReports(db: Executor, ids: readonly string[], leaseMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`UPDATE e_reports SET job_next_at = greatest(job_next_at, now() + ${Math.round(leaseMs)}::int * interval '1 millisecond')
+    WHERE id = ANY (${`{${ids.join(',')}}`}::uuid[]) AND state IN ('closed', 'sent')`);
+}
+
 /** Gives claimed but unstarted reports back (due at once). */
 export async function releaseReports(db: Executor, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;

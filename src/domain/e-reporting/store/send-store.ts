@@ -25,10 +25,19 @@ export interface EReportStatus {
 export async function beginSend(db: Executor, id: string): Promise<boolean> {
   const rows = await db
     .update(eReports)
-    .set({ flowOutcomeUnknown: true, updatedAt: sql`now()` })
+    .set({ flowOutcomeUnknown: true, attemptStartedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(eReports.id, id), eq(eReports.state, 'closed')))
     .returning({ id: eReports.id });
   return rows.length > 0;
+}
+
+/** Milliseconds since the latest createFlow of report `id` began (its `attempt_started_at`); Infinity when none did. */
+export async function msSinceAttempt(db: Executor, id: string): Promise<number> {
+  const [row] = await db
+    .select({ ms: sql<number | null>`extract(epoch from (now() - ${eReports.attemptStartedAt})) * 1000` })
+    .from(eReports)
+    .where(eq(eReports.id, id));
+  return row?.ms == null ? Number.POSITIVE_INFINITY : Number(row.ms);
 }
 
 /** `closed → sent` with the PA's `flowId`; the status poll is due after `pollMs`. */
