@@ -20,7 +20,7 @@ type LaterFields = 'lifecycleStatus' | 'rejection' | 'validationWarnings' | 'pro
  */
 export type SubmissionRecordFields = Omit<SubmissionFields, LaterFields> & Partial<Pick<SubmissionFields, LaterFields>>;
 
-/** `Submission.rejection`: the rules a rejected document breaks (issue 17). */
+/** `Submission.rejection`: the rules a rejected document breaks. */
 type RejectionFields = NonNullable<SubmissionFields['rejection']>;
 
 /** The `WebhookEndpointRecord` fragment's result. */

@@ -1,6 +1,6 @@
 /**
  * `GET /v1/invoices/{id}/document?syntax=ubl|cii` and
- * `GET /v1/credit-notes/{id}/document?syntax=ubl|cii` (issue 17): the
+ * `GET /v1/credit-notes/{id}/document?syntax=ubl|cii`: the
  * e-invoice the pipeline generated, as stored (the same bytes every time),
  * over `Submission.document(syntax:)`. `syntax` defaults to `ubl`, the
  * syntax the gateway validates and sends. 404 `not-found` for an id this

@@ -1,5 +1,5 @@
 /**
- * The pipeline's output in the OpenAPI document (issue 17): `rejection` on the
+ * The pipeline's output in the OpenAPI document: `rejection` on the
  * submission record and `GET /v1/{invoices|credit-notes}/{id}/document`
  * (`../handlers/document.ts`).
  */

@@ -33,7 +33,7 @@ export async function runStandalone(argv: string[]): Promise<{ flowUrl: string; 
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be an integer from 0 to 65535');
   if (!Number.isFinite(stepMs) || stepMs < 0) throw new Error('--step-ms must be a number of milliseconds, 0 or more');
   const generated = values['client-secret'] === undefined;
-  // A short secret can be guessed even through the failed-authentication throttle (issue 26, item 10).
+  // A short secret can be guessed even through the failed-authentication throttle.
   if (!generated && values['client-secret']!.length < MIN_SECRET_LENGTH)
     throw new Error(`--client-secret must be at least ${MIN_SECRET_LENGTH} characters (or leave it out: one is generated)`);
   const clientSecret = values['client-secret'] ?? randomBytes(24).toString('base64url');

@@ -1,5 +1,5 @@
 /**
- * The administrative commands while a gateway runs on the embedded engine (issue 16). PGlite is one
+ * The administrative commands while a gateway runs on the embedded engine. PGlite is one
  * process's database: the running gateway holds DATA_DIR's lock, so `passerelle token create` cannot
  * open it. The gateway listens on a Unix socket in DATA_DIR (`admin.sock`, mode 0600: only the OS user
  * who runs it, who can read the database files anyway, can connect), and the CLI, finding the

@@ -1,5 +1,5 @@
 /**
- * `passerelle worker`: the gateway's background work without its API (issue 31): the pipeline (validation
+ * `passerelle worker`: the gateway's background work without its API: the pipeline (validation
  * included), the PA sender and status poller, webhook deliveries, on the PostgreSQL database the API
  * instances (`serve`, `WORKERS=off` or not) share. Several workers may run: the pipeline claims documents
  * under leases and the sender claims flows the same way, so none is validated or sent twice

@@ -467,7 +467,7 @@ export const platformInboundProblems = pgTable('platform_inbound_problems', {
 });
 
 /**
- * Incoming PA flows whose fetch failed while the PA answered searches (issue 26, item 3): attempts so far and the
+ * Incoming PA flows whose fetch failed while the PA answered searches: attempts so far and the
  * first failure's time, so a flow the PA cannot serve is set aside after a bounded number of tries over a bounded
  * time (src/platform/inbound/retries.ts), never holding the cursor forever.
  */
@@ -618,7 +618,7 @@ export const eReportPayments = pgTable(
   ],
 );
 /**
- * The sandbox PA's flows (src/platform/sandbox-store.ts, issue 25 item 4): the Flow metadata as the sandbox answers
+ * The sandbox PA's flows (src/platform/sandbox-store.ts): the Flow metadata as the sandbox answers
  * it, the original file in base64, and the columns its searches filter on. `updated_ms` is the flow's updatedAt.
  */
 export const sandboxPaFlows = pgTable(

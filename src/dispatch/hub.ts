@@ -170,7 +170,7 @@ export function createEventHub(database: Database, log: Logger): EventHub {
     async start() {
       highWater = Math.max(highWater, await lastEventId(database.db));
       await target.listen();
-      // A peer killed between its commit and its NOTIFY: replay from the table (issue 26, item 5; docs/operations.md).
+      // A peer killed between its commit and its NOTIFY: replay from the table (docs/operations.md).
       if (database.engine === 'postgres')
         stopWatch = watchPeers(database, { log, onPeerGone: () => void resync("an instance's LISTEN connection ended") });
     },

@@ -2,7 +2,7 @@
  * Watches the other gateway instances on one PostgreSQL database (the hub, hub.ts, on PostgreSQL only): each
  * instance keeps one LISTEN connection; when one of them ends (the instance stopped or was killed), `onPeerGone`
  * runs, so the hub replays recent events from the table. An instance killed between its commit and its NOTIFY
- * (issue 26, item 5) thus loses no event for the subscribers of the others; they drop what they already had.
+ * thus loses no event for the subscribers of the others; they drop what they already had.
  * Runs once at once and once more a little later: a COMMIT the dead instance had sent may finish after its LISTEN
  * connection is gone. docs/operations.md.
  */

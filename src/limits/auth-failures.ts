@@ -1,5 +1,5 @@
 /**
- * Failed authentications per client address (issue 26, item 10; OWASP API2): after `maxFailures` 401s from one
+ * Failed authentications per client address (OWASP API2): after `maxFailures` 401s from one
  * address within `windowMs`, that address is refused with 429 and Retry-After until the window ends, before any
  * credential it sends is checked, so a token or secret cannot be guessed at network speed. Used by the REST facade
  * for `/pa/v1` (rest-facade/index.ts) and by the sandbox PA's token endpoint and Flow Service (sandbox-pa/src/auth.ts).

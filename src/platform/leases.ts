@@ -1,5 +1,5 @@
 /**
- * Leases a dead gateway instance gives up within seconds (issue 26, item 9), for the PA connector's work shared by
+ * Leases a dead gateway instance gives up within seconds, for the PA connector's work shared by
  * several instances on one database. Called by the senders (outbound/flow-sender.ts, outbound/status-212-sender.ts)
  * and the status poller (inbound/status-poller.ts).
  *

@@ -1,7 +1,7 @@
 /**
  * The sandbox PA's state in the gateway's database (tables `sandbox_pa_*`, drizzle/0023_sandbox_pa.sql): the
  * SandboxState of sandbox-pa/src/state.ts, given to the mounted sandbox by src/platform/sandbox.ts. A restart of the
- * gateway finds every flow and resumes every script (issue 25, item 4).
+ * gateway finds every flow and resumes every script.
  *
  * Exactly once across restarts and instances: a due script is claimed with FOR UPDATE SKIP LOCKED in the
  * transaction that stores its status flow and moves it on, and an acknowledgement only replaces `Pending`, under the

@@ -14,7 +14,7 @@
  * validation it checks the UBL's and the CDAR's shape only.
  *
  * Its flows and lifecycle scripts live in the gateway's database (src/platform/sandbox-store.ts): `start` resumes
- * every script a restart interrupted, statuses due meanwhile at once and in order (issue 25, item 4).
+ * every script a restart interrupted, statuses due meanwhile at once and in order.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

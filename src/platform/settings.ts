@@ -1,5 +1,5 @@
 /**
- * The PA connection's settings (issue 18, docs/configuration.md): `PLATFORM`
+ * The PA connection's settings (docs/configuration.md): `PLATFORM`
  * picks the connector, `PA_*` describe a real PA's Flow Service. Read only by
  * `serve`: the administrative commands need none of them, so a missing PA
  * setting never stops `passerelle token create`.

@@ -1,5 +1,5 @@
 /**
- * Which engine runs the official artefacts (issue 31): Saxon-HE on the JVM (saxon-he/) when Java and
+ * Which engine runs the official artefacts: Saxon-HE on the JVM (saxon-he/) when Java and
  * Saxon-HE's jar are on the machine, else SaxonJS in worker threads. Read by createValidator (index.ts)
  * and by `serve`, which logs the choice and its reason (`VALIDATION_ENGINE`, docs/configuration.md).
  */

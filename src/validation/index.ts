@@ -1,5 +1,5 @@
 /**
- * Validation of generated e-invoices against the OFFICIAL artefacts (issue 17): the UBL 2.1 / CII
+ * Validation of generated e-invoices against the OFFICIAL artefacts: the UBL 2.1 / CII
  * D22B (uncoupled) XSD, the EN 16931 schematron v1.3.16 (CEN/TC 434, ConnectingEurope) and the French BR-FR
  * schematron 1.4.0.03 (FNFE-MPE), see artefacts/README.md. The work runs in worker threads, since
  * one document keeps a core busy for a long time in SaxonJS (docs/performance.md, "Measurements behind design choices").

@@ -1,5 +1,5 @@
 /**
- * Public shapes of the validation module (issue 17): what one run of the official EN 16931 and
+ * Public shapes of the validation module: what one run of the official EN 16931 and
  * French BR-FR artefacts over a generated e-invoice reports.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The validator's warm-up at gateway start (issue 25 item 7), used by createValidator (index.ts) for both
+ * The validator's warm-up at gateway start, used by createValidator (index.ts) for both
  * engines and read by `GET /ready` (src/http/probes.ts, field `validation`). Without it the first document
  * after each start paid the whole load: SaxonJS workers parsing their SEF files, or Saxon-HE's JVM compiling
  * the UBL stylesheets (2-10 s of CPU each), 9-11 s before it reached `sent` against 0.6 s warm

@@ -1,5 +1,5 @@
 /**
- * When a failed webhook delivery is tried again (issue 4, "Delivery"): exponential
+ * When a failed webhook delivery is tried again: exponential
  * backoff with jitter for about three days. Quick retries catch a receiver's blip or
  * redeploy; the long tail outlasts an outage without hammering a dead endpoint.
  * Jitter spreads the retries of many deliveries that failed together (an endpoint

@@ -1,5 +1,5 @@
 /**
- * Webhook signing secrets (issue 4, "Signing"): the Standard Webhooks format and
+ * Webhook signing secrets: the Standard Webhooks format and
  * signature, and their encryption at rest.
  *
  * Unlike API tokens (token.ts), a signing secret cannot be stored as a hash: the

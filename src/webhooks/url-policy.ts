@@ -1,5 +1,5 @@
 /**
- * Where webhooks may be sent: the SSRF guard for tenant-supplied URLs (issue 4,
+ * Where webhooks may be sent: the SSRF guard for tenant-supplied URLs (docs/webhooks.md,
  * "URL rules"). A tenant must not be able to make the gateway call its own
  * network (databases, admin ports, the cloud metadata service at 169.254.169.254).
  *
@@ -74,7 +74,7 @@ const refuse = (reason: string) => ({ ok: false as const, reason });
  * MAX_URL_LENGTH characters, https (http only with `allowPrivate`), a host, no
  * credentials (user:pass@), no fragment. An IP-literal host must be public
  * (`isPublicAddress`), and "localhost" or names ending in .localhost, .local or
- * .internal are refused, unless `allowPrivate`. Rules: issue 4.
+ * .internal are refused, unless `allowPrivate`. Rules: docs/webhooks.md.
  */
 export function checkUrlSyntax(raw: string, policy: UrlPolicy): UrlCheck {
   if (raw.length > MAX_URL_LENGTH) return refuse(`The webhook URL is longer than ${MAX_URL_LENGTH} characters.`);
@@ -112,7 +112,7 @@ export function checkUrlSyntax(raw: string, policy: UrlPolicy): UrlCheck {
  * taken as is), refused if ANY of them is not public (`isPublicAddress`) unless
  * `allowPrivate`; a name that does not resolve is refused. Never throws: lookup
  * errors become refusals. The reason never reveals what a name resolved to, so the
- * check cannot serve as an oracle on internal DNS. Rules: issue 4.
+ * check cannot serve as an oracle on internal DNS. Rules: docs/webhooks.md.
  */
 export async function resolvePublicAddresses(hostname: string, policy: UrlPolicy, lookup: LookupFn = defaultLookup): Promise<AddressCheck> {
   const host = unbracket(hostname);

@@ -42,7 +42,7 @@ export interface EventSink {
 /** A sink that drops everything (CLI, tools). */
 export const NO_EVENTS: EventSink = { wantsOutbox: async () => false, recorded: async () => {}, committed: () => {} };
 
-/** An e-report's moves that are events (issue 30): `sent` (the PA took the flow), then the portal's answer. */
+/** An e-report's moves that are events: `sent` (the PA took the flow), then the portal's answer. */
 export type EReportEventType = 'e_report_sent' | 'e_report_accepted' | 'e_report_rejected';
 
 /** A committed e-report event, as the hub and the webhook fan-out get it: ids only. */

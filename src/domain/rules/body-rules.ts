@@ -1,6 +1,5 @@
 /**
- * The EN 16931 and BR-FR rules the body alone decides (issue 17, "Synchronous
- * rules"), added to the spec's conversion rules at submission: the same
+ * The EN 16931 and BR-FR rules the body alone decides, added to the spec's conversion rules at submission: the same
  * `deriveFromBody` the pipeline builds the e-invoice with, so the 422 stage
  * and the generated document cannot disagree on them.
  */

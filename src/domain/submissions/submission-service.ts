@@ -202,7 +202,7 @@ async function keyConflict(db: Db, command: SubmitCommand): Promise<SubmitResult
     : { ok: false, code: 'idempotency_conflict', existing: prior?.submission };
 }
 
-/** BT-2: the date in Europe/Paris of `finalized_at`, else `created_at`: the one the generated e-invoice carries (issue 17). */
+/** BT-2: the date in Europe/Paris of `finalized_at`, else `created_at`: the one the generated e-invoice carries. */
 function issueDate(command: SubmitCommand): string {
   const stamp =
     command.documentType === 'invoice' ? (command.document.finalized_at ?? command.document.created_at) : command.document.created_at;

@@ -161,7 +161,7 @@ function redactFailure(failure: FlowFailure, redactor: Redactor): FlowFailure {
 }
 
 /**
- * `client` with every result passed through `redactor` (redact.ts, issue 26 item 6): failures' texts, Flow JSON, search
+ * `client` with every result passed through `redactor` (redact.ts): failures' texts, Flow JSON, search
  * results and documents' bytes no longer carry our credentials, whatever the PA echoed.
  */
 function redacting(client: FlowClient, redactor: Redactor): FlowClient {

@@ -1,5 +1,5 @@
 /**
- * Our credentials out of what a PA sends back (issue 26, item 6), applied by client.ts to every result before the
+ * Our credentials out of what a PA sends back, applied by client.ts to every result before the
  * gateway stores (rejection, last_error, ack details, problems, statuses) or logs it: a PA whose errors echo what it
  * received would otherwise hand the client secret, its Basic form or an access token to tenants and logs. Texts are
  * also bounded in length (`MAX_TEXT`), so a PA cannot fill a row or a log line.

@@ -4,7 +4,7 @@
  * RFC recommends) or in the form body for a PA that wants them there. The
  * access token is cached until 30 s before its `expires_in`; concurrent
  * callers share one token request. A token outside RFC 6750's characters is
- * refused as the endpoint's failure (issue 26, item 7).
+ * refused as the endpoint's failure.
  */
 import { ANSWER_CAPS, exchange, failureOf, json } from './transport.ts';
 import type { FlowFailure } from './types.ts';

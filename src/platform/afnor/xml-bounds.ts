@@ -5,7 +5,7 @@
  * lets through is parsed by fast-xml-parser, which then reports what is not well-formed.
  *
  * Why: a well-formed document of 600,000 elements, or 200,000 attributes in 2.3 MB, takes the process's heap or
- * holds the event loop for seconds while the parser builds its objects (issue 26); a CDAR status message has about
+ * holds the event loop for seconds while the parser builds its objects; a CDAR status message has about
  * fifty elements. One pass over 1 MiB (the answer cap, transport.ts) takes a few milliseconds.
  */
 

@@ -37,7 +37,7 @@ export async function matchSubmission(
     .where(and(eq(platformFlows.sellerSiren, key.sellerSiren), eq(platformFlows.invoiceNumber, key.invoiceNumber)))
     .limit(20);
   // The type code decides whenever the CDAR gives one, even for a single candidate: a status about a credit note
-  // never lands on the invoice that shares its number (issue 26, item 8).
+  // never lands on the invoice that shares its number.
   const wanted = key.typeCode ? documentTypeOf(key.typeCode) : undefined;
   const narrowed = wanted ? candidates.filter((candidate) => candidate.documentType === wanted) : candidates;
   if (narrowed.length === 1) return { ok: true, submissionId: narrowed[0]!.submissionId };

@@ -1,5 +1,5 @@
 /**
- * Bounded retries per incoming status flow (issue 26, item 3), called by round.ts: a flow whose getFlow fails
+ * Bounded retries per incoming status flow, called by round.ts: a flow whose getFlow fails
  * while the PA answers the round's searches is counted in `platform_inbound_retries` (attempts, first failure);
  * once it has failed `maxAttempts` times over at least `minAgeMs`, it is set aside as a `platform_inbound_problems`
  * row (problem `set-aside`, listed by `passerelle pa-problems list`) and the cursor moves past it, so one flow the PA

@@ -1,5 +1,5 @@
 /**
- * The status poller of the AFNOR XP Z12-013 connector (issue 18): brings the PA's lifecycle statuses back as
+ * The status poller of the AFNOR XP Z12-013 connector: brings the PA's lifecycle statuses back as
  * incoming CDAR status flows (round.ts, flow.ts) into the submissions' history (`recordLifecycleStatus`), with
  * the PA's raw label kept in `platform_label`.
  *

@@ -39,7 +39,7 @@ export interface UnknownOutcomeGrace {
 
 /**
  * 120 s from the attempt, a search every 20 s (six searches): four times the 30 s request timeout, so a PA that stores
- * a flow well after our timeout (33 s in issue 26's probe) is found rather than sent a second flow. Waiting costs
+ * a flow well after our timeout (33 s in one PA probe, docs/pa-connection.md) is found rather than sent a second flow. Waiting costs
  * two minutes; sending twice costs a duplicate invoice. docs/pa-connection.md.
  */
 export const UNKNOWN_OUTCOME_GRACE: UnknownOutcomeGrace = { graceMs: 120_000, searchEveryMs: 20_000 };

@@ -1,5 +1,5 @@
 /**
- * The Saxon-HE engine (issue 31) behind the same Validator interface as the SaxonJS pool: the XSD layer
+ * The Saxon-HE engine behind the same Validator interface as the SaxonJS pool: the XSD layer
  * here in Node (xsd.ts, the same libxml2 as SaxonJS's workers, so XSD findings are the same), then the
  * official schematrons in one long-lived JVM (process.ts, Validator.java), whose SVRL svrl.ts reads as it
  * reads SaxonJS's. The BR-FR UBL stylesheet is compiled from its pinned rewrite (scripts/saxon-he-rewrites.mjs).
