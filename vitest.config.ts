@@ -20,7 +20,8 @@ export default defineConfig({
     // gateways (polls, scripted PA statuses, process restarts), so two at once halves the wall time there.
     // Each worker on PostgreSQL has a database of its own (test/support/worker-databases.ts).
     maxWorkers: TEST_WORKERS,
-    testTimeout: 20_000,
+    // Two files at once share two cores: a first official validation can take longer than alone.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -84,6 +84,8 @@ describe.skipIf(!DATABASE_URL)(
         (payload) => eventOf(payload)?.submission.id === id && eventOf(payload)?.processingState === 'VALIDATED',
         30_000,
       );
+      // The replay follows the watch's next look (once a second) and its query: later than `validated` under load.
+      await subscription.waitUntil((payload) => eventOf(payload)?.submission.id === id && eventOf(payload)?.type === 'RECEIVED', 30_000);
       await new Promise((resolve) => setTimeout(resolve, 3000)); // the second replay (peer-watch.ts) brings no duplicate
       // In either order: the survivor's pipeline may validate the submission before its replay brings `received`.
       expect(eventsOf(subscription, id).map(summary).sort()).toEqual(['PROCESSING_STATE_CHANGED VALIDATED', 'RECEIVED RECEIVED']);
