@@ -5,7 +5,8 @@
  * pastes it, then every ```sh block between the walkthrough markers run in
  * order in one bash shell (`set -euo pipefail`, so a failing command fails
  * the test). Only the address changes: `localhost:4000` becomes the test
- * gateway's own port. Blocks marked ```console are shown, not run.
+ * gateway's own port. Blocks marked ```console are shown, not run. On each engine: the embedded database, and a
+ * fresh PostgreSQL database (`DATABASE_URL`, for the gateway and the CLI) when TEST_DATABASE_URL is set.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { engines } from '../support/gateway.ts';
+import { privateDatabase } from '../support/private-database.ts';
 import { spawnServe, type ServeProcess } from '../support/processes.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -36,11 +39,15 @@ function runBash(script: string, env: Record<string, string>): Promise<{ code: n
   });
 }
 
-describe('README walkthrough', { timeout: 180_000 }, () => {
+describe.each(engines())('README walkthrough (%s)', { timeout: 180_000 }, (engine) => {
   const running: ChildProcess[] = [];
   let gateway: ServeProcess;
-  afterAll(() => {
+  let database: Awaited<ReturnType<typeof privateDatabase>>;
+  afterAll(async () => {
+    const exits = running.map((child) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null))));
     for (const child of running) child.kill('SIGTERM');
+    await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await database?.drop();
   });
 
   it('has a walkthrough to run', () => {
@@ -50,8 +57,11 @@ describe('README walkthrough', { timeout: 180_000 }, () => {
   it('runs every command of the walkthrough as written against a fresh gateway', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'passerelle-readme-'));
     // The README's own first start: default platform, embedded database, dev tenant and its token.
-    gateway = await spawnServe({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PLATFORM: process.env.README_PLATFORM ?? '' }, (child) =>
-      running.push(child),
+    database = await privateDatabase(engine);
+    const onDatabase: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
+    gateway = await spawnServe(
+      { DATA_DIR: dataDir, LOG_LEVEL: 'info', PLATFORM: process.env.README_PLATFORM ?? '', ...onDatabase },
+      (child) => running.push(child),
     );
     const printed = /export TOKEN=(\S+)/.exec(gateway.output());
     expect(printed, `the first start prints an export line:\n${gateway.output()}`).not.toBeNull();
@@ -59,7 +69,7 @@ describe('README walkthrough', { timeout: 180_000 }, () => {
     const script = walkthroughBlocks(README)
       .map((block) => block.replaceAll('localhost:4000', `127.0.0.1:${port}`))
       .join('\n');
-    const result = await runBash(`set -euo pipefail\n${script}`, { TOKEN: printed![1]!, DATA_DIR: dataDir });
+    const result = await runBash(`set -euo pipefail\n${script}`, { TOKEN: printed![1]!, DATA_DIR: dataDir, ...onDatabase });
     expect(result.code, result.output).toBe(0);
     // What the README says each step shows.
     expect(result.output).toMatch(/submission [0-9a-f-]{36}/);
