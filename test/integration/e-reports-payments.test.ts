@@ -8,12 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.ts';
-import { b2c, until } from '../support/e-reporting-http.ts';
+import { b2c, E_REPORTING_GATEWAY, until } from '../support/e-reporting-http.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
 type Json = Record<string, any>;
 const SELLER = '900123456';
-const TEN_YEARS_MS = 10 * 365 * 86_400_000;
 
 describe.each(engines())('payments e-reports (%s)', (engine) => {
   let gateway: Gateway;
@@ -21,12 +20,7 @@ describe.each(engines())('payments e-reports (%s)', (engine) => {
   const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
 
   beforeAll(async () => {
-    gateway = await startGateway(engine, {
-      platform: { kind: 'sandbox', stepMs: 20, pollIntervalMs: 100 },
-      validation: 'official',
-      validationWorkers: 1,
-      eReporting: { closeDelayMs: TEN_YEARS_MS, pollMs: 200, platform: { id: 'PA01', name: 'Plateforme de test' } },
-    });
+    gateway = await startGateway(engine, E_REPORTING_GATEWAY);
     tenant = await gateway.tenant();
   }, 120_000);
   afterAll(async () => {

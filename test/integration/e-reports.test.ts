@@ -9,13 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.ts';
 import { loadExample } from '../support/documents.ts';
-import { b2c, until } from '../support/e-reporting-http.ts';
+import { b2c, E_REPORTING_GATEWAY, TEN_YEARS_MS, until } from '../support/e-reporting-http.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { processed } from '../support/pipeline.ts';
 
 type Json = Record<string, any>;
 const SELLER = '900123456';
-const TEN_YEARS_MS = 10 * 365 * 86_400_000;
 
 describe.each(engines())('e-reports (%s)', (engine) => {
   let gateway: Gateway;
@@ -23,13 +22,7 @@ describe.each(engines())('e-reports (%s)', (engine) => {
   const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
 
   beforeAll(async () => {
-    gateway = await startGateway(engine, {
-      platform: { kind: 'sandbox', stepMs: 20, pollIntervalMs: 100 },
-      validation: 'official',
-      validationWorkers: 1,
-      // Periods close by request only here (the automatic close is its own test).
-      eReporting: { closeDelayMs: TEN_YEARS_MS, pollMs: 200, platform: { id: 'PA01', name: 'Plateforme de test' } },
-    });
+    gateway = await startGateway(engine, E_REPORTING_GATEWAY);
     tenant = await gateway.tenant();
   }, 120_000);
   afterAll(async () => {

@@ -1,8 +1,21 @@
 /**
  * Helpers of the e-reporting integration tests (test/integration/e-reports*.test.ts): a B2C services invoice of the
- * demo seller as the SaaS sends it, dated and priced as asked, and a poll until a value is reached.
+ * demo seller as the SaaS sends it, dated and priced as asked, a poll until a value is reached, and the gateway
+ * options those tests share.
  */
 import { loadExample } from './documents.ts';
+import type { startGateway } from './gateway.ts';
+
+/** Longer than any test: a period closes by request only (the automatic close is its own test). */
+export const TEN_YEARS_MS = 10 * 365 * 86_400_000;
+
+/** A gateway with the mounted sandbox PA, the official artefacts and e-reports that close by request only. */
+export const E_REPORTING_GATEWAY: NonNullable<Parameters<typeof startGateway>[1]> = {
+  platform: { kind: 'sandbox', stepMs: 20, pollIntervalMs: 100 },
+  validation: 'official',
+  validationWorkers: 1,
+  eReporting: { closeDelayMs: TEN_YEARS_MS, pollMs: 200, platform: { id: 'PA01', name: 'Plateforme de test' } },
+};
 
 type Json = Record<string, any>;
 
