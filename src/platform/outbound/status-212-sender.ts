@@ -18,7 +18,8 @@ import type { Validator } from '../../validation/index.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import type { Flow, FlowFailure } from '../afnor/types.ts';
 import { retryDelayMs } from './backoff.ts';
-import { createNamedLease, createRowKeeper, DEFAULT_LEASE_MS } from '../leases.ts';
+import { createRowKeeper, DEFAULT_LEASE_MS } from '../../db/row-leases.ts';
+import { createNamedLease } from '../leases.ts';
 import { describeFailure, UNKNOWN_OUTCOME_GRACE, type UnknownOutcomeGrace } from './send.ts';
 import {
   apply212Flow,
@@ -30,7 +31,7 @@ import {
   record212Failure,
   reject212,
   rejectOrphaned212,
-  renew212,
+  PENDING_212_LEASES,
   unacknowledged212,
 } from './status-212-store.ts';
 
@@ -142,7 +143,7 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const deps = { db, events, client, log, validator, leaseMs, unknownOutcome: options.unknownOutcome };
   // Claimed payments keep their leases while in hand; the acknowledgement round runs on one instance.
-  const keeper = createRowKeeper(leaseMs, (ids) => renew212(db, ids, leaseMs));
+  const keeper = createRowKeeper(db, PENDING_212_LEASES, leaseMs);
   const ackLease = createNamedLease(db, `${options.connection ?? 'default'}#212`, leaseMs, options.leaseHolder);
   const tick = createWaiter(options.pollMs ?? 5000);
   const failures = new Map<string, number>();

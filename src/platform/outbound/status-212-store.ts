@@ -6,8 +6,9 @@
  * the state `sent` (or `acknowledged` / `rejected` by its acknowledgement), and the seller's 212 in the invoice's
  * lifecycle history (`source` seller) with its `lifecycle_status_added` event, once.
  */
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import type { LeasedRows } from '../../db/row-leases.ts';
 import { lifecycleStatuses, payments, submissions } from '../../db/schema.ts';
 import { recordEvent } from '../../domain/events/events-store.ts';
 import type { CommittedEvent, EventSink } from '../../domain/events/types.ts';
@@ -60,14 +61,13 @@ async function lease(tx: Executor, id: string, ms: number): Promise<void> {
     .where(eq(payments.id, id));
 }
 
-/** Renews the leases of claimed 212s still `pending` (src/platform/leases.ts); `next_at` never moved earlier. */
-export async function renew212(db: Db, ids: string[], leaseMs: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(payments)
-    .set({ nextAt: sql`greatest(${payments.nextAt}, now() + ${Math.round(leaseMs)} * interval '1 millisecond')` })
-    .where(and(inArray(payments.id, ids), eq(payments.state, 'pending')));
-}
+/** The 212 sender's claims, as leased rows (src/db/row-leases.ts): `next_at` of payments still `pending`. */
+export const PENDING_212_LEASES: LeasedRows = {
+  table: payments,
+  id: payments.id,
+  dueAt: payments.nextAt,
+  held: eq(payments.state, 'pending'),
+};
 
 /** The 212 `id` while still `pending`, or undefined. */
 export async function load212(db: Executor, id: string): Promise<Pending212 | undefined> {
