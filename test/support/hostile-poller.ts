@@ -11,8 +11,9 @@ import { createLogger, type Logger } from '../../src/lib/logger.ts';
 import type { RetryPolicy } from '../../src/platform/inbound/retries.ts';
 import { createStatusPoller, type StatusPoller } from '../../src/platform/inbound/status-poller.ts';
 import type { Client } from './client.ts';
-import { startGateway, type Gateway } from './gateway.ts';
+import type { Gateway } from './gateway.ts';
 import { type InboundFake, startInboundFake } from './hostile-inbound-pa.ts';
+import { suiteGateway } from './suite-gateway.ts';
 
 /** What a hostile-PA test works with; the fields are set by the hooks `hostilePoller` registers. */
 export interface HostilePoller {
@@ -35,20 +36,16 @@ export interface HostilePollerOptions {
 
 /**
  * Registers, in the calling `describe`, the hooks that start the fake PA and a gateway on `engine` (once), and a
- * fresh poller before each test; `take` receives the rig after each setup (assign it to the file's own variables).
+ * fresh poller before each test; `take` receives the rig once the gateway is up and again before each test (assign
+ * it to the file's own variables).
  */
 export function hostilePoller(engine: Engine, options: HostilePollerOptions, take: (rig: HostilePoller) => void): void {
   const rig = {} as HostilePoller;
   beforeAll(async () => {
     rig.fake = await startInboundFake();
-    rig.gateway = await startGateway(engine);
-    rig.tenant = await rig.gateway.tenant();
-    take(rig);
   });
-  afterAll(async () => {
-    await rig.gateway?.stop();
-    await rig.fake?.close();
-  });
+  afterAll(() => rig.fake?.close());
+  suiteGateway(engine, (started) => take(Object.assign(rig, started)), { clients: ['tenant'] });
   beforeEach(() => {
     rig.fake.reset();
     rig.connection = `${options.prefix}-${randomUUID()}`;
