@@ -1,11 +1,11 @@
 /**
- * One gateway per `describe` for integration tests (test/integration/*.test.ts): started before the block's tests
- * with the clients it asks for, stopped after them. The test file keeps its own `gateway`, `tenant` and `platform`
- * variables (its tests read them by name); `take` assigns them once the gateway is up.
+ * One gateway (or one bare database) per `describe` for integration tests (test/integration/*.test.ts): started
+ * before the block's tests with the clients it asks for, stopped after them. The test file keeps its own `gateway`,
+ * `tenant`, `platform` or `database` variables (its tests read them by name); `take` assigns them once it is up.
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { Engine } from '../../src/db/client.ts';
-import { startGateway, type Gateway } from './gateway.ts';
+import type { Database, Engine } from '../../src/db/client.ts';
+import { openTestDatabase, startGateway, type Gateway } from './gateway.ts';
 
 /** What `suiteGateway` started: the gateway, and a tenant and a platform client when asked for. */
 export interface SuiteGateway {
@@ -37,4 +37,14 @@ export function suiteGateway(engine: Engine, take: (started: SuiteGateway) => vo
     take(started);
   }, timeoutMs);
   afterAll(() => started.gateway?.stop());
+}
+
+/** Registers in the calling `describe` the opening of a migrated database on `engine` (given to `take`) and its closing. */
+export function suiteDatabase(engine: Engine, take: (database: Database) => void): void {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+    take(database);
+  });
+  afterAll(() => database?.close());
 }
