@@ -16,24 +16,14 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
+import { CHROMIUM, launchChromium } from '../support/chromium.ts';
 import { invoice } from '../support/documents.ts';
 import { b2c } from '../support/e-reporting-http.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const ENGINE = engines().at(-1) ?? 'pglite';
 const SHOTS = process.env.CONSOLE_SCREENSHOTS === '1' ? new URL('../../docs/console/', import.meta.url) : undefined;
 
@@ -48,7 +38,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
   beforeAll(async () => {
     // E-reports stay open (they would close by themselves once their period ends): a state the test can name.
     gateway = await startGateway(ENGINE, { pipeline: true, eReporting: { closeDelayMs: 10 * 365 * 86_400_000 } });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
     client = await gateway.tenant();
     // A local endpoint that refuses everything: its deliveries fail and can be redelivered.
     receiver = createServer((_req, res) => res.writeHead(500).end()).listen(0, '127.0.0.1');

@@ -7,28 +7,17 @@
  * where /usr/bin/chromium is absent (`.ci/run` installs it).
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchChromium } from '../support/chromium.ts';
 import { startGateway, type Gateway } from '../support/gateway.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 describe.skipIf(!existsSync(CHROMIUM))('GraphiQL in headless Chromium', { timeout: 120_000 }, () => {
   let gateway: Gateway;
   let browser: Browser;
   beforeAll(async () => {
     gateway = await startGateway('pglite');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

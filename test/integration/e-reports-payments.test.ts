@@ -6,26 +6,19 @@
  * reporting follows its report (`pending` → `acknowledged` on the sandbox's 300); a cashing recorded for a month
  * already sent makes an `RE` report covering every cashing of the month.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.ts';
 import { b2c, E_REPORTING_GATEWAY, until } from '../support/e-reporting-http.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 
 type Json = Record<string, any>;
 const SELLER = '900123456';
 
 describe.each(engines())('payments e-reports (%s)', (engine) => {
-  let gateway: Gateway;
-  let tenant: Client;
+  let gateway: Gateway, tenant: Client;
+  suiteGateway(engine, (started) => ({ gateway, tenant } = started), { ...E_REPORTING_GATEWAY, clients: ['tenant'], timeoutMs: 120_000 });
   const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
-
-  beforeAll(async () => {
-    gateway = await startGateway(engine, E_REPORTING_GATEWAY);
-    tenant = await gateway.tenant();
-  }, 120_000);
-  afterAll(async () => {
-    await gateway?.stop();
-  });
 
   async function invoice(number: string, day: string, lines: Array<[number, number]>): Promise<string> {
     const reply = await tenant.post('/v1/invoices', b2c(number, day, lines));

@@ -6,28 +6,21 @@
  * schematron, its totals per rate equal the invoices' sums, it reaches the PA as an FRR flow and the sandbox's 300
  * is recorded; an invoice for a décade already sent makes an `RE` report covering the whole décade.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.ts';
 import { loadExample } from '../support/documents.ts';
 import { b2c, E_REPORTING_GATEWAY, TEN_YEARS_MS, until } from '../support/e-reporting-http.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 import { processed } from '../support/pipeline.ts';
 
 type Json = Record<string, any>;
 const SELLER = '900123456';
 
 describe.each(engines())('e-reports (%s)', (engine) => {
-  let gateway: Gateway;
-  let tenant: Client;
+  let gateway: Gateway, tenant: Client;
+  suiteGateway(engine, (started) => ({ gateway, tenant } = started), { ...E_REPORTING_GATEWAY, clients: ['tenant'], timeoutMs: 120_000 });
   const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
-
-  beforeAll(async () => {
-    gateway = await startGateway(engine, E_REPORTING_GATEWAY);
-    tenant = await gateway.tenant();
-  }, 120_000);
-  afterAll(async () => {
-    await gateway?.stop();
-  });
 
   async function submit(doc: Json): Promise<Json> {
     const reply = await tenant.post('/v1/invoices', doc);
@@ -129,16 +122,11 @@ describe.each(engines())('e-reports (%s)', (engine) => {
 
 describe.each(engines())('e-reports closing by themselves (%s)', (engine) => {
   let gateway: Gateway;
-
-  beforeAll(async () => {
-    gateway = await startGateway(engine, {
-      platform: { kind: 'sandbox', stepMs: 20, pollIntervalMs: 100 },
-      // A period closes as soon as it has ended (the default is an hour later).
-      eReporting: { closeDelayMs: 0, pollMs: 100 },
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await gateway?.stop();
+  suiteGateway(engine, (started) => ({ gateway } = started), {
+    platform: { kind: 'sandbox', stepMs: 20, pollIntervalMs: 100 },
+    // A period closes as soon as it has ended (the default is an hour later).
+    eReporting: { closeDelayMs: 0, pollMs: 100 },
+    timeoutMs: 120_000,
   });
 
   it("closes a franchise seller's bimester once ended, sends it and records the 300", async () => {
@@ -161,15 +149,10 @@ describe.each(engines())('e-reports closing by themselves (%s)', (engine) => {
 
 describe.each(engines())('e-reports with B2C_INVOICE_FLOWS (%s)', (engine) => {
   let gateway: Gateway;
-
-  beforeAll(async () => {
-    gateway = await startGateway(engine, {
-      platform: { kind: 'sandbox', stepMs: 20, pollIntervalMs: 100 },
-      eReporting: { invoiceFlows: true, closeDelayMs: TEN_YEARS_MS },
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await gateway?.stop();
+  suiteGateway(engine, (started) => ({ gateway } = started), {
+    platform: { kind: 'sandbox', stepMs: 20, pollIntervalMs: 100 },
+    eReporting: { invoiceFlows: true, closeDelayMs: TEN_YEARS_MS },
+    timeoutMs: 120_000,
   });
 
   it('sends a B2C invoice to the PA as an invoice flow and reports it too', async () => {

@@ -9,9 +9,11 @@
  * `FUZZ_RUNS=20000 npx vitest run test/integration/fuzz-requests.test.ts` searches longer.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoice } from '../support/documents.ts';
-import { startGateway, type Gateway } from '../support/gateway.ts';
+import type { Client } from '../support/client.ts';
+import type { Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 
@@ -82,15 +84,8 @@ const graphqlBody: fc.Arbitrary<string | Uint8Array<ArrayBuffer>> = fc.oneof(
 );
 
 describe('fuzzed requests never get a 5xx (pglite)', { timeout: 300_000 }, () => {
-  let gateway: Gateway;
-  let authorization: string;
-  beforeAll(async () => {
-    gateway = await startGateway('pglite');
-    authorization = (await gateway.tenant()).authorization!;
-  });
-  afterAll(async () => {
-    await gateway?.stop();
-  });
+  let gateway: Gateway, tenant: Client;
+  suiteGateway('pglite', (started) => ({ gateway, tenant } = started), { clients: ['tenant'] });
 
   const send = async (path: string, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string>) => {
     const reply = await fetch(`${gateway.url}${path}`, { method: 'POST', headers, body });
@@ -105,7 +100,7 @@ describe('fuzzed requests never get a 5xx (pglite)', { timeout: 300_000 }, () =>
         fc.constantFrom('application/json', 'application/graphql-response+json', '*/*'),
         async (body, withToken, accept) => {
           const headers: Record<string, string> = { 'content-type': 'application/json', accept };
-          if (withToken) headers['authorization'] = authorization;
+          if (withToken) headers['authorization'] = tenant.authorization!;
           const reply = await send('/graphql', body, headers);
           expect(reply.status, reply.text.slice(0, 300)).toBeLessThan(500);
           expect(reply.text).not.toMatch(/INTERNAL_SERVER_ERROR|Unexpected error/);
@@ -136,7 +131,7 @@ describe('fuzzed requests never get a 5xx (pglite)', { timeout: 300_000 }, () =>
         contentType,
         fc.option(fc.string({ maxLength: 300 }), { nil: undefined }),
         async (path, body, type, key) => {
-          const headers: Record<string, string> = { authorization };
+          const headers: Record<string, string> = { authorization: tenant.authorization! };
           if (type) headers['content-type'] = type;
           if (key !== undefined && /^[\x20-\x7e]*$/.test(key)) headers['idempotency-key'] = key;
           const reply = await send(path, body, headers);
@@ -150,7 +145,7 @@ describe('fuzzed requests never get a 5xx (pglite)', { timeout: 300_000 }, () =>
   it('is alive and answering afterwards', async () => {
     const reply = await send('/graphql', JSON.stringify({ query: '{ submissions(first: 1) { edges { node { id } } } }' }), {
       'content-type': 'application/json',
-      authorization,
+      authorization: tenant.authorization!,
     });
     expect(reply.status).toBe(200);
     expect((await fetch(`${gateway.url}/health`)).status).toBe(200);

@@ -5,29 +5,24 @@
  * Yoga; an impossible date says it does not exist (REST too); an invalid
  * cursor is an error, not an empty page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoice, toGraphQLInput } from '../support/documents.ts';
-import { startGateway, type Gateway } from '../support/gateway.ts';
+import type { Client } from '../support/client.ts';
+import type { Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 
 const SUBMIT = 'mutation ($input: InvoiceInput!) { submitInvoice(input: $input) { __typename } }';
 
 describe('GraphQL errors a client can act on', () => {
-  let gateway: Gateway;
-  let authorization: string;
-  beforeAll(async () => {
-    gateway = await startGateway('pglite');
-    authorization = (await gateway.tenant()).authorization!;
-  });
-  afterAll(async () => {
-    await gateway?.stop();
-  });
+  let gateway: Gateway, tenant: Client;
+  suiteGateway('pglite', (started) => ({ gateway, tenant } = started), { clients: ['tenant'] });
 
   /** POSTs a GraphQL request; `chunked` sends it without a Content-Length, so Yoga answers it rather than the fast path. */
   async function graphql(variables: Record<string, unknown>, chunked: boolean, query = SUBMIT) {
     const body = JSON.stringify({ query, variables });
     const reply = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization },
+      headers: { 'content-type': 'application/json', authorization: tenant.authorization! },
       body: chunked ? new Blob([body]).stream() : body,
       duplex: 'half',
     } as RequestInit);

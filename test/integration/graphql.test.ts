@@ -3,10 +3,11 @@
  * Relay connection, scalars, authentication and the body limit.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadExample, tax, toGraphQLInput } from '../support/documents.ts';
 import type { Client } from '../support/client.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 
 function invoiceInput(overrides: Record<string, unknown> = {}): Record<string, any> {
   const suffix = randomUUID();
@@ -52,10 +53,7 @@ const SUBMIT_INVOICE = /* GraphQL */ `
 
 describe.each(engines())('GraphQL on %s', (engine) => {
   let gateway: Gateway;
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-  });
-  afterAll(() => gateway?.stop());
+  suiteGateway(engine, (started) => ({ gateway } = started));
 
   it('submits a real invoice and reads it back', async () => {
     const client = await gateway.tenant();

@@ -5,22 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { submissionEvents, submissions } from '../../src/db/schema.ts';
 import { writeSubmission, type AcceptedFollowUp } from '../../src/domain/submissions/write.ts';
 import { createToken } from '../../src/domain/tenancy/tenancy-service.ts';
-import { engines, openTestDatabase } from '../support/gateway.ts';
+import { engines } from '../support/gateway.ts';
+import { suiteDatabase } from '../support/suite-gateway.ts';
 import { row } from '../support/submission-rows.ts';
 
 describe.each(engines())('group commit: what a batch stores (%s)', (engine) => {
   let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase(engine);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  suiteDatabase(engine, (opened) => (database = opened));
 
   it('stores each body of a batch exactly as given, separator or not', async () => {
     const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);

@@ -5,22 +5,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { idempotencyKeys, submissionEvents, submissions } from '../../src/db/schema.ts';
 import { writeSubmission, type KeyRecord, type NewSubmission } from '../../src/domain/submissions/write.ts';
 import { createToken } from '../../src/domain/tenancy/tenancy-service.ts';
-import { engines, openTestDatabase } from '../support/gateway.ts';
+import { engines } from '../support/gateway.ts';
+import { suiteDatabase } from '../support/suite-gateway.ts';
 import { key, row } from '../support/submission-rows.ts';
 
 describe.each(engines())('group commit of submissions (%s)', (engine) => {
   let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase(engine);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  suiteDatabase(engine, (opened) => (database = opened));
 
   it('resolves each item of a batch as if it ran alone, in order', async () => {
     const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);

@@ -4,11 +4,12 @@
  * release. The two-process crash test is test/integration/pa-lease-takeover.test.ts.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { DEFAULT_LEASE_MS, leaseMsFrom } from '../../src/db/row-leases.ts';
 import { createNamedLease } from '../../src/platform/leases.ts';
-import { engines, openTestDatabase } from '../support/gateway.ts';
+import { engines } from '../support/gateway.ts';
+import { suiteDatabase } from '../support/suite-gateway.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -22,12 +23,7 @@ describe('PA_LEASE_MS', () => {
 
 describe.each(engines())('named leases on %s', (engine) => {
   let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase(engine);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  suiteDatabase(engine, (opened) => (database = opened));
   const name = (tag: string) => `test-${tag}-${Math.random().toString(36).slice(2)}#in`;
 
   it('has one holder at a time, renewed past its window, and given back on release', async () => {

@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request, type IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 import type { Client, Reply } from '../support/client.ts';
 import { creditNote, loadExample } from '../support/documents.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { type SuiteGateway, suiteGateway } from '../support/suite-gateway.ts';
 import {
   assertConformsToOpenApi,
   CREDIT_NOTE,
@@ -23,16 +24,8 @@ import {
 import { freshInvoice, lifecycleEvent, unknownId } from '../support/openapi-requests.ts';
 
 describe.each(engines())('live replies conform to the document (%s)', (engine) => {
-  let gateway: Gateway;
-  let client: Awaited<ReturnType<Gateway['tenant']>>;
-  let platform: Client;
-
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-    client = await gateway.tenant();
-    platform = await gateway.platform();
-  });
-  afterAll(() => gateway?.stop());
+  let gateway: Gateway, client: SuiteGateway['tenant'], platform: Client;
+  suiteGateway(engine, (started) => ({ gateway, tenant: client, platform } = started), { clients: ['tenant', 'platform'] });
 
   it('GET /v1/openapi.json serves the same document, 200, without a token', async () => {
     const served = await gateway.anonymous().get('/v1/openapi.json');

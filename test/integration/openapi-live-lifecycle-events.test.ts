@@ -2,23 +2,16 @@
  * Live replies of POST /pa/v1/lifecycle-events, the platform's endpoint,
  * conform to the OpenAPI document: recorded, duplicate, and every refusal.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client, Reply, SendOptions } from '../support/client.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { type SuiteGateway, suiteGateway } from '../support/suite-gateway.ts';
 import { assertConformsToOpenApi, INVOICES, LIFECYCLE_EVENTS, type Obj } from '../support/openapi.ts';
 import { freshInvoice, lifecycleEvent, unknownId } from '../support/openapi-requests.ts';
 
 describe.each(engines())('live replies conform to the document (%s)', (engine) => {
-  let gateway: Gateway;
-  let client: Awaited<ReturnType<Gateway['tenant']>>;
-  let platform: Client;
-
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-    client = await gateway.tenant();
-    platform = await gateway.platform();
-  });
-  afterAll(() => gateway?.stop());
+  let gateway: Gateway, client: SuiteGateway['tenant'], platform: Client;
+  suiteGateway(engine, (started) => ({ gateway, tenant: client, platform } = started), { clients: ['tenant', 'platform'] });
 
   it('POST /pa/v1/lifecycle-events: 201, 200 (duplicate), 400, 401, 403, 413 and 422 conform', async () => {
     const first = (await client.post(INVOICES, freshInvoice())).body.submission_id as string;

@@ -3,21 +3,16 @@
  * PATCH, rotate the secret, deliveries, redeliver, DELETE) conform to the
  * OpenAPI document, success and every refusal.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client, Reply } from '../support/client.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 import { conforms, DELIVERIES, REDELIVER, ROTATE_SECRET, WEBHOOK_ENDPOINT, WEBHOOK_ENDPOINTS } from '../support/openapi.ts';
 import { unknownId } from '../support/openapi-requests.ts';
 
 describe.each(engines())('live replies conform to the document (%s)', (engine) => {
-  let gateway: Gateway;
-  let platform: Client;
-
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-    platform = await gateway.platform();
-  });
-  afterAll(() => gateway?.stop());
+  let gateway: Gateway, platform: Client;
+  suiteGateway(engine, (started) => ({ gateway, platform } = started), { clients: ['platform'] });
 
   // The 202 of a redelivery needs a delivery, which waits on the webhook queue: rest-webhook-endpoints-deliveries.test.ts
   // checks it (its client checks every GET and POST reply against this document).

@@ -7,14 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxPa, type SandboxPa } from '../../sandbox-pa/src/index.ts';
 import { runStandalone } from '../../sandbox-pa/src/main.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 
 describe.each(engines())('failed authentication throttled per address (%s)', (engine) => {
   let gateway: Gateway;
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-  });
-  afterAll(() => gateway?.stop());
+  suiteGateway(engine, (started) => ({ gateway } = started));
 
   it('/pa/v1: 30 failures, then 429 with Retry-After even for a valid credential; /v1 unaffected', async () => {
     const platform = await gateway.platform();

@@ -4,22 +4,14 @@
  * elements, attributes or levels are refused before any tree is built; a searchFlow page over its cap is asked again
  * with fewer flows; and /health answers within 100 ms while the PA serves a 2.3 MB attribute-heavy document.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { platformInboundProblems } from '../../src/db/schema.ts';
-import { NO_EVENTS } from '../../src/domain/events/types.ts';
-import { createLogger } from '../../src/lib/logger.ts';
-import { createStatusPoller, type StatusPoller } from '../../src/platform/inbound/status-poller.ts';
+import type { StatusPoller } from '../../src/platform/inbound/status-poller.ts';
 import type { Client } from '../support/client.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
-import { CDAR_ROOT_END, cdarFor, type InboundFake, sentInvoice, startInboundFake, stream } from '../support/hostile-inbound-pa.ts';
-
-let fake: InboundFake;
-beforeAll(async () => {
-  fake = await startInboundFake();
-});
-afterAll(() => fake.close());
+import { engines, type Gateway } from '../support/gateway.ts';
+import { CDAR_ROOT_END, cdarFor, type InboundFake, sentInvoice, stream } from '../support/hostile-inbound-pa.ts';
+import { hostilePoller } from '../support/hostile-poller.ts';
 
 /** `count` attributes on one element (about 11 bytes each). */
 const attributeHeavy = (count: number) => {
@@ -29,23 +21,8 @@ const attributeHeavy = (count: number) => {
 };
 
 describe.each(engines())('status poller against a PA serving oversized answers (%s)', (engine) => {
-  let gateway: Gateway;
-  let tenant: Client;
-  let poller: StatusPoller;
-  let connection: string;
-
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-    tenant = await gateway.tenant();
-  });
-  afterAll(() => gateway?.stop());
-  beforeEach(() => {
-    fake.reset();
-    connection = `bounds-${randomUUID()}`;
-    const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-    poller = createStatusPoller({ db: gateway.database.db, events: NO_EVENTS, client: fake.client(), connection, log, intervalMs: 60_000 });
-  });
-  afterEach(() => poller.stop());
+  let fake: InboundFake, gateway: Gateway, tenant: Client, poller: StatusPoller, connection: string;
+  hostilePoller(engine, { prefix: 'bounds' }, (rig) => ({ fake, gateway, tenant, poller, connection } = rig));
 
   const sent = () => sentInvoice(gateway, tenant);
   const codes = async (id: string) =>

@@ -6,44 +6,26 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { platformInboundProblems } from '../../src/db/schema.ts';
-import { NO_EVENTS } from '../../src/domain/events/types.ts';
 import { createLogger } from '../../src/lib/logger.ts';
-import { createStatusPoller, type StatusPoller } from '../../src/platform/inbound/status-poller.ts';
+import type { StatusPoller } from '../../src/platform/inbound/status-poller.ts';
 import type { Client } from '../support/client.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
-import { cdarFor, type InboundFake, sentInvoice, startInboundFake } from '../support/hostile-inbound-pa.ts';
-
-let fake: InboundFake;
-beforeAll(async () => {
-  fake = await startInboundFake();
-});
-afterAll(() => fake.close());
+import { engines, type Gateway } from '../support/gateway.ts';
+import { cdarFor, type InboundFake, sentInvoice } from '../support/hostile-inbound-pa.ts';
+import { hostilePoller } from '../support/hostile-poller.ts';
 
 const SECRET = 'hostile-secret-0123456789';
 const BASIC = Buffer.from(`gw:${SECRET}`).toString('base64');
 
 describe.each(engines())('PA credentials against a hostile PA (%s)', (engine) => {
-  let gateway: Gateway;
-  let tenant: Client;
-  let poller: StatusPoller;
-  let connection: string;
+  let fake: InboundFake, gateway: Gateway, tenant: Client, poller: StatusPoller, connection: string;
   let lines: string[];
-
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-    tenant = await gateway.tenant();
-  });
-  afterAll(() => gateway?.stop());
   beforeEach(() => {
-    fake.reset();
     lines = [];
-    connection = `credentials-${randomUUID()}`;
-    const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
-    poller = createStatusPoller({ db: gateway.database.db, events: NO_EVENTS, client: fake.client(), connection, log, intervalMs: 60_000 });
   });
-  afterEach(() => poller.stop());
+  const log = () => createLogger('debug', { write: (line: string) => void lines.push(line) });
+  hostilePoller(engine, { prefix: 'credentials', log }, (rig) => ({ fake, gateway, tenant, poller, connection } = rig));
 
   const problems = async () =>
     Object.fromEntries(

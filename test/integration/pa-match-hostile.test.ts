@@ -5,40 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { platformFlows, platformInboundProblems, submissions } from '../../src/db/schema.ts';
-import { NO_EVENTS } from '../../src/domain/events/types.ts';
-import { createLogger } from '../../src/lib/logger.ts';
-import { createStatusPoller, type StatusPoller } from '../../src/platform/inbound/status-poller.ts';
+import type { StatusPoller } from '../../src/platform/inbound/status-poller.ts';
 import type { Client } from '../support/client.ts';
 import { creditNote, invoice } from '../support/documents.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
-import { cdarFor, type InboundFake, sentInvoice, startInboundFake } from '../support/hostile-inbound-pa.ts';
-
-let fake: InboundFake;
-beforeAll(async () => {
-  fake = await startInboundFake();
-});
-afterAll(() => fake.close());
+import { engines, type Gateway } from '../support/gateway.ts';
+import { cdarFor, type InboundFake, sentInvoice } from '../support/hostile-inbound-pa.ts';
+import { hostilePoller } from '../support/hostile-poller.ts';
 
 describe.each(engines())('status matching by type code (%s)', (engine) => {
-  let gateway: Gateway;
-  let tenant: Client;
-  let poller: StatusPoller;
-  let connection: string;
-
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-    tenant = await gateway.tenant();
-  });
-  afterAll(() => gateway?.stop());
-  beforeEach(() => {
-    fake.reset();
-    connection = `match-${randomUUID()}`;
-    const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-    poller = createStatusPoller({ db: gateway.database.db, events: NO_EVENTS, client: fake.client(), connection, log, intervalMs: 60_000 });
-  });
-  afterEach(() => poller.stop());
+  let fake: InboundFake, gateway: Gateway, tenant: Client, poller: StatusPoller, connection: string;
+  hostilePoller(engine, { prefix: 'match' }, (rig) => ({ fake, gateway, tenant, poller, connection } = rig));
 
   it("a credit note's status with the only sent document being the invoice of that number is not the invoice's", async () => {
     const body = invoice().unique().build();

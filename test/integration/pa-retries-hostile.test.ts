@@ -4,53 +4,25 @@
  * `set-aside` problem that `passerelle pa-problems list` shows) and the statuses after it are recorded; refused
  * credentials are the connection's fault and set nothing aside.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_COMMANDS } from '../../src/cli/cli-admin.ts';
 import { platformInboundProblems, platformInboundRetries } from '../../src/db/schema.ts';
-import { NO_EVENTS } from '../../src/domain/events/types.ts';
-import { createLogger } from '../../src/lib/logger.ts';
-import { createStatusPoller, type StatusPoller } from '../../src/platform/inbound/status-poller.ts';
+import type { StatusPoller } from '../../src/platform/inbound/status-poller.ts';
 import type { Client } from '../support/client.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
-import { cdarFor, type InboundFake, sentInvoice, startInboundFake } from '../support/hostile-inbound-pa.ts';
-
-let fake: InboundFake;
-beforeAll(async () => {
-  fake = await startInboundFake();
-});
-afterAll(() => fake.close());
+import { engines, type Gateway } from '../support/gateway.ts';
+import { cdarFor, type InboundFake, sentInvoice } from '../support/hostile-inbound-pa.ts';
+import { hostilePoller } from '../support/hostile-poller.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(engines())('status poller against a PA that cannot serve one flow (%s)', (engine) => {
-  let gateway: Gateway;
-  let tenant: Client;
-  let poller: StatusPoller;
-  let connection: string;
-
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-    tenant = await gateway.tenant();
-  });
-  afterAll(() => gateway?.stop());
-  beforeEach(() => {
-    fake.reset();
-    connection = `retries-${randomUUID()}`;
-    const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-    const retryPolicy = { maxAttempts: 3, minAgeMs: 300 };
-    poller = createStatusPoller({
-      db: gateway.database.db,
-      events: NO_EVENTS,
-      client: fake.client(),
-      connection,
-      log,
-      intervalMs: 60_000,
-      retryPolicy,
-    });
-  });
-  afterEach(() => poller.stop());
+  let fake: InboundFake, gateway: Gateway, tenant: Client, poller: StatusPoller, connection: string;
+  hostilePoller(
+    engine,
+    { prefix: 'retries', retryPolicy: { maxAttempts: 3, minAgeMs: 300 } },
+    (rig) => ({ fake, gateway, tenant, poller, connection } = rig),
+  );
 
   const codes = async (id: string) =>
     (await tenant.get(`/v1/invoices/${id}/statuses`)).body.data.map((status: { code: number }) => status.code);

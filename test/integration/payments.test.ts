@@ -6,12 +6,13 @@
  * document by the client.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { submissions } from '../../src/db/schema.ts';
 import { rejectOrphaned212 } from '../../src/platform/outbound/status-212-refusals.ts';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { creditNote, invoice, loadExample, tax } from '../support/documents.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 
 type Client = Awaited<ReturnType<Gateway['tenant']>>;
 
@@ -29,10 +30,7 @@ async function twoRateInvoice(client: Client, edit: (doc: Record<string, unknown
 
 describe.each(engines())('payments on %s', (engine) => {
   let gateway: Gateway;
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-  });
-  afterAll(() => gateway?.stop());
+  suiteGateway(engine, (started) => ({ gateway } = started));
 
   it('records a payment split over the VAT rates, replays it by id and refuses the id with another body', async () => {
     const client = await gateway.tenant();

@@ -21,6 +21,7 @@ import { readCursor } from '../../src/platform/inbound/inbound-store.ts';
 import type { Client } from '../support/client.ts';
 import { creditNote, invoice } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { incomingStatusFlow } from '../support/hostile-inbound-pa.ts';
 
 /** What the fake serves: flows (metadata and Original), flows listed twice, GETs answered 404, GETs to fail with a 500 (how many times). */
 const fake = {
@@ -79,20 +80,9 @@ afterAll(async () => {
 function serve(body: string): string {
   clock += 1000;
   const at = new Date(clock).toISOString();
-  const flowId = randomUUID();
-  fake.flows.push({
-    flow: {
-      flowId,
-      submittedAt: at,
-      updatedAt: at,
-      flowType: 'CustomerInvoiceLC',
-      flowDirection: 'In',
-      flowSyntax: 'CDAR',
-      acknowledgement: { status: 'Ok' },
-    },
-    body,
-  });
-  return flowId;
+  const flow = incomingStatusFlow(randomUUID(), at);
+  fake.flows.push({ flow, body });
+  return flow.flowId;
 }
 
 interface Sent {

@@ -1,18 +1,16 @@
 /**
  * GET lookups, tenant isolation and bearer authentication on every /v1 endpoint.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lifecycleStatuses } from '../../src/db/schema.ts';
 import { revokeToken } from '../../src/domain/tenancy/tenancy-service.ts';
 import { creditNote, invoice } from '../support/documents.ts';
-import { AUTH_CACHE_TTL_IN_TESTS_MS, engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { AUTH_CACHE_TTL_IN_TESTS_MS, engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 
 describe.each(engines())('REST lookups and authentication on %s', (engine) => {
   let gateway: Gateway;
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-  });
-  afterAll(() => gateway?.stop());
+  suiteGateway(engine, (started) => ({ gateway } = started));
 
   async function submitted() {
     const client = await gateway.tenant();

@@ -3,16 +3,14 @@
  * fixtures, the 202 record, every 400 and 422 cause of the spec, and 413.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creditNote, DKK_EXAMPLE, FRENCH_EXAMPLES, invoice, loadExample, OFFICIAL_EXAMPLES, tax } from '../support/documents.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 
 describe.each(engines())('REST submissions on %s', (engine) => {
   let gateway: Gateway;
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-  });
-  afterAll(() => gateway?.stop());
+  suiteGateway(engine, (started) => ({ gateway } = started));
 
   describe('real fixtures', () => {
     it.each(FRENCH_EXAMPLES)('accepts %s with 202 and a lookup URL', async (name) => {

@@ -8,10 +8,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Status212, writeStatus212 } from '../../src/einvoice/cdar/status-212.ts';
+import { writeStatus212 } from '../../src/einvoice/cdar/status-212.ts';
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
 import { type MountedSandbox, mountSandbox } from '../../src/platform/sandbox.ts';
 import { createValidator, type Validator } from '../../src/validation/index.ts';
+import { status212Of } from '../support/status-212.ts';
 import { cdarExamples, testEngine } from '../support/validation.ts';
 
 let validator: Validator;
@@ -40,19 +41,13 @@ afterAll(async () => {
   await validator.close();
 });
 
-const status212: Status212 = {
-  messageId: 'FA-2026-9_212_1',
-  createdAt: new Date('2026-11-27T09:00:00Z'),
-  paidAt: '2026-11-26',
-  invoice: { number: 'FA-2026-9', issueDate: '2026-11-02', typeCode: '380' },
-  seller: { siren: '100000009', name: 'VENDEUR' },
-  buyer: { siren: '200000008', name: 'ACHETEUR', address: '200000008' },
-  currency: 'EUR',
+const status212 = status212Of({
+  number: 'FA-2026-9',
   parts: [
     { percentage: 20, amount: 6946 },
     { percentage: 5.5, amount: 3054 },
   ],
-};
+});
 
 /** Sends a CDAR flow and waits for its acknowledgement to leave Pending. */
 async function acknowledgementOf(trackingId: string, xml: string) {

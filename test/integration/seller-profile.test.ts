@@ -3,10 +3,11 @@
  * checked against the OpenAPI document by the client) and the GraphQL query
  * and mutation, on each engine; a fresh tenant per test.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEGAL_NOTES } from '../../src/domain/sellers/seller-defaults.ts';
 import { onSellerSaved } from '../../src/domain/sellers/sellers-service.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 
 const PATH = '/v1/seller-profile';
 
@@ -37,10 +38,7 @@ const PROFILE_FIELDS = `name tradingName siren siret vatNumber address { line1 l
 
 describe.each(engines())('seller profile on %s', (engine) => {
   let gateway: Gateway;
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-  });
-  afterAll(() => gateway?.stop());
+  suiteGateway(engine, (started) => ({ gateway } = started));
 
   it('answers 404 before a profile is set, then stores it complete and reads it back', async () => {
     const client = await gateway.tenant(undefined, { seller: false });

@@ -8,9 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database, Executor } from '../../src/db/client.ts';
-import { engines, openTestDatabase } from '../support/gateway.ts';
+import { engines } from '../support/gateway.ts';
+import { suiteDatabase } from '../support/suite-gateway.ts';
 
 const FILE = new URL('../../drizzle/functions/submit.sql', import.meta.url);
 
@@ -37,12 +38,7 @@ class RolledBack extends Error {}
 
 describe.each(engines())('drizzle/functions/submit.sql matches the migrated database (%s)', (engine) => {
   let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase(engine);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  suiteDatabase(engine, (opened) => (database = opened));
 
   it('defines exactly the passerelle_submit* functions that exist', async () => {
     const existing = [...(await definitions(database.db)).keys()].map((signature) => signature.split('(')[0]).sort();

@@ -71,18 +71,9 @@ export async function startInboundFake(): Promise<InboundFake> {
     serve(body) {
       clock += 1000;
       const at = new Date(clock).toISOString();
-      const flowId = randomUUID();
-      const flow: Flow = {
-        flowId,
-        submittedAt: at,
-        updatedAt: at,
-        flowType: 'CustomerInvoiceLC',
-        flowDirection: 'In',
-        flowSyntax: 'CDAR',
-        acknowledgement: { status: 'Ok' },
-      };
+      const flow = incomingStatusFlow(randomUUID(), at);
       flows.push({ flow, body });
-      return flowId;
+      return flow.flowId;
     },
     reset() {
       flows.splice(0);
@@ -149,6 +140,19 @@ export async function startInboundFake(): Promise<InboundFake> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
+}
+
+/** An incoming CDAR status flow (CustomerInvoiceLC) as searchFlow lists it, acknowledged Ok, submitted and updated `at`. */
+export function incomingStatusFlow(flowId: string, at: string): Flow {
+  return {
+    flowId,
+    submittedAt: at,
+    updatedAt: at,
+    flowType: 'CustomerInvoiceLC',
+    flowDirection: 'In',
+    flowSyntax: 'CDAR',
+    acknowledgement: { status: 'Ok' },
+  };
 }
 
 /** A document sent to the PA: its submission id, number and seller SIREN (the CDAR's join key). */

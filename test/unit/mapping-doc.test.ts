@@ -14,6 +14,7 @@ import { writeCii } from '../../src/einvoice/cii.ts';
 import { deriveFromBody } from '../../src/einvoice/derive.ts';
 import { type PrecedingInvoice, toEInvoice } from '../../src/einvoice/map.ts';
 import { writeUbl } from '../../src/einvoice/ubl.ts';
+import { writerVariants } from '../support/writer-variants.ts';
 
 type Syntax = 'ubl' | 'cii';
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
@@ -98,41 +99,15 @@ function write(label: string, body: InvoiceDocument | CreditNoteDocument, profil
   return { label, body, profile, credit: einvoice.kind === 'credit_note', xml };
 }
 
-const zeroRated = (id: string, amount: number, category: string) => {
-  return {
-    id,
-    description: `Ligne ${category}`,
-    quantity: 1,
-    unit_amount: amount,
-    amount,
-    taxes: [{ percentage: 0, amount: 0, category }],
-  };
-};
 const issued = deriveFromBody({ kind: 'invoice', document: invoice }).document!.issueDate;
 const examples = {
   invoice: write('invoice', invoice, demo),
   'credit note': write('credit note', creditNote, demo, { number: invoice.number, issueDate: issued }),
 };
+const { usdPartPaid, charge } = writerVariants(invoice);
 const variants = [
-  // 1.00 off the lines (BG-20), USD with its VAT in EUR, 100.00 paid and 0.01 rounding, 0 % AE and K lines, no due date.
-  write(
-    'discount, USD, part-paid',
-    {
-      ...invoice,
-      currency: 'USD',
-      tax_total_eur: 5900,
-      due_date: undefined,
-      lines: [...invoice.lines, zeroRated('li_3', 1000, 'AE'), zeroRated('li_4', 500, 'K')],
-      subtotal: 33400,
-      total_excl_tax: 33300,
-      total: 39680,
-      amount_paid: 10000,
-      amount_due: 29681,
-    },
-    { ...demo, address: { ...demo.address, line2: 'Bâtiment B' } },
-  ),
-  // 2.00 added to the lines (BG-21).
-  write('charge', { ...invoice, total_excl_tax: 32100, total: 38480, amount_due: 38480 }, demo),
+  write('discount, USD, part-paid', usdPartPaid.body, usdPartPaid.profile),
+  write('charge', charge.body, charge.profile),
   // A seller that opted for VAT on debits (BT-8 and its note).
   write('vat on debits', invoice, { ...demo, vat_on_debits: true }),
 ];

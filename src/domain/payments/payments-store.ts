@@ -170,22 +170,8 @@ export async function loadPaymentInvoice(
   return row;
 }
 
-/** A new payment row: everything but the 212 flow's progress. */
-export interface NewPayment {
-  id: string;
-  tenantId: string;
-  submissionId: string;
-  paymentId: string;
-  requestHash: string;
-  paidAt: string;
-  amount: number;
-  method: string | null;
-  currency: string;
-  sellerSiren: string | null;
-  parts: PaymentPart[];
-  channel: ReportingChannel;
-  state: ReportingState;
-  reason: ReportingReason;
+/** A new payment row: everything but the 212 flow's progress (and what the database sets: creation, e-report). */
+export interface NewPayment extends Omit<PaymentRecord, 'flowId' | 'errors' | 'sentAt' | 'createdAt' | 'eReportId'> {
   /** The 212's CDAR for the channel status_212 (the outbox entry, sent once the invoice is `sent`); null otherwise. */
   cdar: string | null;
 }

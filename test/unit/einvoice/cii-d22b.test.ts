@@ -19,6 +19,7 @@ import { loadXsdChecker } from '../../../src/validation/xsd.ts';
 import { bodyCase } from '../../support/einvoice-arbitraries.ts';
 import { DEMO_PROFILE, deriveInput, describeFinding } from '../../support/einvoice-chain.ts';
 import { testEngine } from '../../support/validation.ts';
+import { writerVariants } from '../../support/writer-variants.ts';
 
 const root = artefactsRoot();
 const dir = join(root, 'cii-d22b');
@@ -52,14 +53,7 @@ describe('the pinned CII D22B schema', () => {
 
 const invoice = example<InvoiceDocument>('fr-b2b-invoice.json');
 const issueDate = deriveFromBody({ kind: 'invoice', document: invoice }).document!.issueDate;
-const zeroRated = (id: string, amount: number, category: string) => ({
-  id,
-  description: `Ligne ${category}`,
-  quantity: 1,
-  unit_amount: amount,
-  amount,
-  taxes: [{ percentage: 0, amount: 0, category }],
-});
+const variants = writerVariants(invoice);
 
 interface Case {
   label: string;
@@ -79,24 +73,8 @@ const CASES: Case[] = [
     body: example<CreditNoteDocument>('fr-credit-note.json'),
     preceding: { number: invoice.number, issueDate },
   },
-  {
-    // USD with its VAT in EUR (BT-6, BT-111), part-paid (BT-113), rounding (BT-114), 0 % AE and K lines, a discount, no due date.
-    label: 'USD, part-paid, AE and K, discount',
-    body: {
-      ...invoice,
-      currency: 'USD',
-      tax_total_eur: 5900,
-      due_date: undefined,
-      lines: [...invoice.lines, zeroRated('li_3', 1000, 'AE'), zeroRated('li_4', 500, 'K')],
-      subtotal: 33400,
-      total_excl_tax: 33300,
-      total: 39680,
-      amount_paid: 10000,
-      amount_due: 29681,
-    } as InvoiceDocument,
-    profile: { ...DEMO_PROFILE, address: { ...DEMO_PROFILE.address, line2: 'Bâtiment B' } },
-  },
-  { label: 'document-level charge', body: { ...invoice, total_excl_tax: 32100, total: 38480, amount_due: 38480 } },
+  { label: 'USD, part-paid, AE and K, discount', ...variants.usdPartPaid },
+  { label: 'document-level charge', ...variants.charge },
   {
     label: 'VAT on debits (BT-8), no payment means',
     body: invoice,

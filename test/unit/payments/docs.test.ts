@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PAYMENT_RULE_CATALOGUE } from '../../../src/domain/payments/catalogue.ts';
 import { splitByRate } from '../../../src/domain/payments/split.ts';
 import { writeStatus212 } from '../../../src/einvoice/cdar/status-212.ts';
+import { status212Of } from '../../support/status-212.ts';
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
 const payments = read('docs/payments.md');
@@ -53,21 +54,7 @@ const paths = section
   .map((path) => path.replace('$Ref', REF).replace('…/ram:SpecifiedDocumentCharacteristic', CHARACTERISTIC))
   .map((path) => path.replace(/^\$Ref\//, `${REF}/`));
 
-const written = XmlDocument.fromString(
-  writeStatus212({
-    messageId: 'FA-1_212_1',
-    createdAt: new Date('2026-11-27T09:00:00Z'),
-    paidAt: '2026-11-26',
-    invoice: { number: 'FA-1', issueDate: '2026-11-02', typeCode: '380', receivedAt: new Date('2026-11-02T10:00:00Z') },
-    seller: { siren: '100000009', name: 'VENDEUR' },
-    buyer: { siren: '200000008', name: 'ACHETEUR', address: '200000008' },
-    currency: 'EUR',
-    parts: [
-      { percentage: 20, amount: 1000 },
-      { percentage: 10, amount: 500 },
-    ],
-  }),
-);
+const written = XmlDocument.fromString(writeStatus212(status212Of({ receivedAt: new Date('2026-11-02T10:00:00Z') })));
 afterAll(() => written.dispose());
 const find = (path: string): XmlNode[] => written.root.find(path.startsWith('rsm:') ? path : `${CHARACTERISTIC}/${path}`, NS);
 

@@ -2,21 +2,10 @@
 // Service reason code of each rule the host's check reports.
 import { describe, expect, it } from 'vitest';
 import { cdarReasonCode, readIncomingStatus } from '../../../sandbox-pa/src/cdar-inbound.ts';
-import { type Status212, writeStatus212 } from '../../../src/einvoice/cdar/status-212.ts';
+import { writeStatus212 } from '../../../src/einvoice/cdar/status-212.ts';
+import { status212Of } from '../../support/status-212.ts';
 
-const status212: Status212 = {
-  messageId: 'FA-1_212_1',
-  createdAt: new Date('2026-11-27T09:00:00Z'),
-  paidAt: '2026-11-26',
-  invoice: { number: 'FA-1', issueDate: '2026-11-02', typeCode: '380' },
-  seller: { siren: '100000009', name: 'VENDEUR' },
-  buyer: { siren: '200000008', name: 'ACHETEUR', address: '200000008' },
-  currency: 'EUR',
-  parts: [
-    { percentage: 20, amount: 1000 },
-    { percentage: 10, amount: 500 },
-  ],
-};
+const status212 = status212Of();
 const xml = writeStatus212(status212);
 
 describe('readIncomingStatus', () => {
