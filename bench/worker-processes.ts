@@ -84,10 +84,11 @@ export async function runWorkerProcesses(shared: Shared, databaseUrl: string | u
     if (!fresh) outcome.notes.push(`database ${name} not recreated (its name does not start with "bench")`);
     db = workersDatabase(url.toString());
     const tenants = counts.map((k) => `workers-${runId}-${k}`);
+    // Before the API starts, one at a time: the first migrates the fresh database, and `serve` then finds tenants
+    // (on an empty one it would create and print a `dev` tenant).
+    const tokens: string[] = [];
+    for (const tenant of tenants) tokens.push(await runPasserelle(['token', 'create', '--tenant', tenant, '--create-tenant'], env));
     const api = await startGateway({ ...env, WORKERS: 'off' }, 'api-workers').then(started);
-    const tokens = await Promise.all(
-      tenants.map((tenant) => runPasserelle(['token', 'create', '--tenant', tenant, '--create-tenant'], env)),
-    );
     for (const [i, k] of counts.entries()) {
       const setup = { env, api, token: tokens[i]!, tenant: tenants[i]!, prefix: `${runId}-workers${k}-`, options };
       outcome.runs.push(await drain(setup, k, db));
