@@ -70,11 +70,18 @@ export async function runValidationEngines(options: BenchOptions): Promise<Engin
 
 const LABELS = { 'saxon-he': 'Saxon-HE (one JVM)', 'saxon-js': 'SaxonJS (worker threads)' } as const;
 
-/** The report's lines: one per engine (or why it was skipped), then the ratio, in a form that pastes into a table. */
+/**
+ * The report's lines: a Markdown table (pastes into docs/performance.md as it is), one row per engine measured or
+ * skipped and one for the ratio, then the notes and problems.
+ */
 export function enginesText(outcome: EnginesOutcome): string[] {
+  const threads = outcome.threads ?? THREADS;
   const out = [
-    `Validation engines: official artefacts (XSD, EN 16931, BR-FR) on the 20-line invoice as UBL, ${outcome.threads ?? THREADS} in flight, ` +
-      `${outcome.docs ?? '?'} documents after ${outcome.warmup ?? '?'} warm-up (no database; ${outcome.seconds} s)`,
+    `Validation engines: official artefacts (XSD, EN 16931, BR-FR) on the 20-line invoice as UBL, ${threads} in flight, ` +
+      `${outcome.docs ?? '?'} documents after ${outcome.warmup ?? '?'} warm-up, no database (${outcome.seconds} s, load average ${outcome.loadAverage})`,
+    '',
+    `| Engine (${threads} in flight) | documents/s | CPU ms / document | of which Node | first ${threads} documents |`,
+    '|---|---|---|---|---|',
   ];
   for (const engine of ['saxon-he', 'saxon-js'] as const) {
     const row = outcome.results?.[engine];
@@ -82,15 +89,11 @@ export function enginesText(outcome: EnginesOutcome): string[] {
     if (row) {
       const m = row.ubl20Lines;
       out.push(
-        `  ${LABELS[engine].padEnd(26)} ${m.docsPerSecond.toFixed(1).padStart(6)} documents/s  ${m.cpuMsPerDoc.toFixed(1).padStart(6)} CPU ms/document` +
-          ` (Node ${m.nodeCpuMsPerDoc.toFixed(1)})  first ${outcome.threads ?? THREADS} documents ${row.firstDocumentsMs} ms`,
+        `| ${LABELS[engine]} | ${m.docsPerSecond.toFixed(1)} | ${m.cpuMsPerDoc.toFixed(1)} | ${m.nodeCpuMsPerDoc.toFixed(1)} | ${(row.firstDocumentsMs / 1000).toFixed(1)} s |`,
       );
-    } else if (skipped) out.push(`  ${LABELS[engine].padEnd(26)} skipped: ${skipped}`);
+    } else if (skipped) out.push(`| ${LABELS[engine]} | skipped: ${skipped} | | | |`);
   }
-  if (outcome.ratio)
-    out.push(
-      `  Saxon-HE / SaxonJS: ${outcome.ratio.docsPerSecond}x the documents/s, ${outcome.ratio.cpuPerDocument}x less CPU per document; load average ${outcome.loadAverage}`,
-    );
-  out.push(...outcome.notes.map((note) => `  note: ${note}`), ...outcome.problems.map((problem) => `  PROBLEM: ${problem}`));
+  if (outcome.ratio) out.push(`| Saxon-HE / SaxonJS | ${outcome.ratio.docsPerSecond}x | ${outcome.ratio.cpuPerDocument}x less | | |`);
+  out.push('', ...outcome.notes.map((note) => `  note: ${note}`), ...outcome.problems.map((problem) => `  PROBLEM: ${problem}`));
   return out;
 }

@@ -40,6 +40,25 @@ function runLines(run: WorkersRun): string[] {
   ];
 }
 
+/** The runs as a Markdown table, to paste into docs/performance.md as it is. */
+function pasteTable(outcome: WorkerProcessesOutcome): string[] {
+  const rows = outcome.runs.map((run) => {
+    const d = run.duplicates;
+    const cores = run.usage.map((usage) => usage.cores ?? '?').join(' + ');
+    return (
+      `| ${run.workers} | ${run.backlog} | ${run.validatedPerSecond ?? '?'} | ${run.seconds ?? '?'} s | ${cores} | ` +
+      `${run.firstValidationAfterSeconds ?? '?'} s | ${run.allSentAfterSeconds ?? 'not'} s | ` +
+      `${d ? `${d.validatedTwice} / ${d.sentTwice} / ${d.severalFlows}` : '?'} |`
+    );
+  });
+  return [
+    '| Worker processes | backlog | validated/s | over | worker cores | first validation after spawn | all sent after spawn | validated twice / sent twice / several PA flows |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    ...(outcome.scaling === undefined ? [] : [`| 2 / 1 | | **${outcome.scaling}x** | | | | | |`]),
+  ];
+}
+
 /** The report's lines for the scenario. */
 export function workerProcessesText(outcome: WorkerProcessesOutcome): string[] {
   const out = [
@@ -56,6 +75,7 @@ export function workerProcessesText(outcome: WorkerProcessesOutcome): string[] {
     out.push(
       `  two worker processes / one: ${outcome.scaling}x the validated/s (2.0 would add up exactly); load average ${outcome.loadAverage}`,
     );
+  if (outcome.runs.length > 0) out.push('', ...pasteTable(outcome), '');
   out.push(...outcome.notes.map((note) => `  note: ${note}`), ...outcome.problems.map((problem) => `  PROBLEM: ${problem}`));
   return out;
 }
