@@ -37,17 +37,12 @@ const POLL_MS = 250;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function environment(shared: Shared, notes: string[]): Record<string, string> {
-  const { PLATFORM, VALIDATION, ...rest } = shared.options.gatewayEnv;
+  const { PLATFORM, VALIDATION } = shared.options.gatewayEnv;
   if (PLATFORM || VALIDATION)
     notes.push('--gateway-env PLATFORM / VALIDATION ignored: the workers send to the sandbox PA after official validation');
-  return {
-    ...shared.gatewayEnv,
-    PLATFORM: 'sandbox',
-    VALIDATION: 'official',
-    VALIDATION_WORKERS: '1',
-    SIMULATED_PLATFORM_STEP_MS: '3600000',
-    ...rest,
-  };
+  // `shared.gatewayEnv` holds `--gateway-env`: it may change the rest (VALIDATION_WORKERS=2, say).
+  const { PLATFORM: _platform, VALIDATION: _validation, ...inherited } = shared.gatewayEnv;
+  return { PLATFORM: 'sandbox', VALIDATION: 'official', VALIDATION_WORKERS: '1', SIMULATED_PLATFORM_STEP_MS: '3600000', ...inherited };
 }
 
 /** Runs the scenario; never throws (a failure is in `problems`). */
