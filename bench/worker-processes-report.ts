@@ -16,8 +16,11 @@ export function check(outcome: WorkerProcessesOutcome): void {
     if (d.validatedTwice > 0) outcome.problems.push(`${label}: ${d.validatedTwice} documents validated twice`);
     if (d.sentTwice > 0) outcome.problems.push(`${label}: ${d.sentTwice} documents moved to sent twice`);
     if (d.severalFlows > 0) outcome.problems.push(`${label}: ${d.severalFlows} documents sent to the PA more than once`);
-    if (d.validatedOnce < d.documents) outcome.problems.push(`${label}: only ${d.validatedOnce} of ${d.documents} documents validated`);
-    else if (d.oneFlow < d.documents) outcome.problems.push(`${label}: only ${d.oneFlow} of ${d.documents} documents reached the PA`);
+    // Documents validated (or sent) twice count once here: the gaps are the documents never validated or sent.
+    const validated = d.validatedOnce + d.validatedTwice;
+    const reached = d.oneFlow + d.severalFlows;
+    if (validated < d.documents) outcome.problems.push(`${label}: only ${validated} of ${d.documents} documents validated`);
+    else if (reached < d.documents) outcome.problems.push(`${label}: only ${reached} of ${d.documents} documents reached the PA`);
     if ((run.states.rejected ?? 0) > 0) outcome.problems.push(`${label}: ${run.states.rejected} documents rejected`);
   }
 }
