@@ -62,39 +62,46 @@ export function daysOf(from: string, to: string): string[] {
 /**
  * Per day of `query` (every day, zeros included), the documents created by state and by latest code:
  * one statement over the per-day rollup `submission_days` (migration 0028: a few rows per day and
- * seller, kept by triggers on every write of `submissions`), summed by GROUPING SETS, read by its
- * primary key (tenant_id, day, …) as a range of days. Keys of zero (every document moved away) are skipped.
+ * seller, kept by triggers on every write of `submissions`), read by its primary key (tenant_id, day, …)
+ * as a range of days and summed over sellers; the per-state and per-code figures are sums of its rows.
+ * Keys of zero (every document moved away) are skipped.
  */
 export async function dashboardDays(db: Db, tenantId: string, query: DashboardQuery): Promise<DashboardDay[]> {
   const seller = query.sellerSiren === undefined ? sql`` : sql` and d.seller_siren = ${query.sellerSiren}`;
-  const rows = rowsOf<{ day: string; state: ProcessingState | null; code: number | null; by_state: boolean; n: number }>(
+  const rows = rowsOf<{ day: string; state: ProcessingState; code: number; n: number }>(
     await db.execute(sql`
-      select d.day::text as day, d.processing_state::text as state, d.lifecycle_code as code,
-          grouping(d.processing_state) = 0 as by_state, sum(d.count)::int as n
+      select d.day::text as day, d.processing_state::text as state, d.lifecycle_code as code, sum(d.count)::int as n
         from submission_days d
         where d.tenant_id = ${tenantId} and d.day >= ${query.from}::date and d.day <= ${query.to}::date${seller}
-        group by grouping sets ((d.day, d.processing_state), (d.day, d.lifecycle_code))
+        group by d.day, d.processing_state, d.lifecycle_code
         having sum(d.count) <> 0`),
   );
-  const days = new Map(daysOf(query.from, query.to).map((date) => [date, emptyDay(date)]));
+  const days = new Map(
+    daysOf(query.from, query.to).map((date) => [
+      date,
+      { day: emptyDay(date), states: new Map<ProcessingState, number>(), codes: new Map<number | null, number>() },
+    ]),
+  );
   for (const row of rows) {
-    const day = days.get(String(row.day));
-    if (!day) continue;
+    const entry = days.get(String(row.day));
+    if (!entry) continue;
     const count = Number(row.n);
-    if (row.by_state) {
-      day.processingStates.push({ processingState: row.state!, count });
-      day.total += count;
-    } else {
-      // 0 is the rollup's key for "no status yet".
-      const code = Number(row.code);
-      day.lifecycleCodes.push({ code: code === 0 ? null : code, count });
-    }
+    // 0 is the rollup's key for "no status yet".
+    const code = Number(row.code) === 0 ? null : Number(row.code);
+    entry.day.total += count;
+    entry.states.set(row.state, (entry.states.get(row.state) ?? 0) + count);
+    entry.codes.set(code, (entry.codes.get(code) ?? 0) + count);
   }
-  for (const day of days.values()) {
-    day.processingStates.sort((a, b) => STATE_ORDER.indexOf(a.processingState) - STATE_ORDER.indexOf(b.processingState));
-    day.lifecycleCodes.sort((a, b) => (a.code ?? Number.MAX_SAFE_INTEGER) - (b.code ?? Number.MAX_SAFE_INTEGER));
-  }
-  return [...days.values()];
+  return [...days.values()].map(({ day, states, codes }) => ({
+    ...day,
+    processingStates: STATE_ORDER.filter((state) => states.has(state)).map((state) => ({
+      processingState: state,
+      count: states.get(state)!,
+    })),
+    lifecycleCodes: [...codes.entries()]
+      .map(([code, count]) => ({ code, count }))
+      .sort((a, b) => (a.code ?? Number.MAX_SAFE_INTEGER) - (b.code ?? Number.MAX_SAFE_INTEGER)),
+  }));
 }
 
 /**
