@@ -246,7 +246,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     expect(paid.status, paid.text).toBe(201);
     const recorded = page.locator('[data-payment="pay-b-1"]');
     // The page re-reads its payments every 5 s while shown.
-    await recorded.waitFor({ timeout: 8000 });
+    await recorded.waitFor({ timeout: 15_000 });
     expect(await recorded.textContent()).toContain('50,00\u00a0€');
     expect(await page.locator('[data-testid="payments"] h2').textContent()).toContain('(1)');
     expect(outside(requests)).toEqual([]);
