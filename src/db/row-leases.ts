@@ -44,14 +44,17 @@ export interface LeasedRows {
 
 /**
  * Renews the leases of the claimed rows `ids` of `rows`: their due-at pushed to at least `now() + leaseMs`, never
- * earlier (a backoff written meanwhile stands). One statement, whatever the number of ids (a uuid[] parameter).
+ * earlier (a backoff written meanwhile stands). One statement, whatever the number of ids (a uuid[] parameter). A row
+ * another transaction holds locked (its outcome being committed) is skipped, not waited for: a renewal never waits on
+ * nor deadlocks with a batch that locks its rows in another order, and the next tick renews what is still held.
  * @throws whatever the database throws (the keeper tries again at its next tick).
  */
 export async function renewLeases(db: Executor, rows: LeasedRows, ids: readonly string[], leaseMs: number): Promise<void> {
   if (ids.length === 0) return;
   const column = sql.identifier(rows.dueAt.name);
   await db.execute(sql`UPDATE ${rows.table} SET ${column} = greatest(${rows.dueAt}, now() + ${Math.round(leaseMs)}::int * interval '1 millisecond')
-    WHERE ${rows.id} = ANY (${`{${ids.join(',')}}`}::uuid[]) AND ${rows.held}`);
+    WHERE ${rows.id} IN (SELECT ${rows.id} FROM ${rows.table}
+      WHERE ${rows.id} = ANY (${`{${ids.join(',')}}`}::uuid[]) AND ${rows.held} FOR UPDATE SKIP LOCKED)`);
 }
 
 /** The claimed rows an instance has in hand, their leases renewed together. */

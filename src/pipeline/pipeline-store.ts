@@ -1,7 +1,7 @@
 /**
  * The pipeline's own small writes (worker.ts): the backoff of a transient failure, its claims as leased rows (renewed
- * while in hand) and the release of a lease on shutdown. The claim is in `claim.ts`, the batched finish in `finish.ts`; what the pipeline wrote is read through
- * `src/domain/submissions/read/` (documents.ts).
+ * while in hand) and the release of a lease on shutdown. The claim is in `claim.ts`, the batched finish in
+ * `finish.ts`; what the pipeline wrote is read through `src/domain/submissions/read/` (documents.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
