@@ -1,7 +1,7 @@
 /**
  * Request-body plumbing shared by the POST handlers: content type, size,
- * JSON, decoding into the input type of the operation the handler runs; and
- * the mapping of argument paths back to body pointers for 400 and 422 replies.
+ * JSON, decoding into the input type of the operation the handler runs; the
+ * mapping of argument paths back to body pointers for 400 replies; the 422 of a refused input.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -15,9 +15,8 @@ import {
 } from 'graphql';
 import type { SubmittedBody } from '../../src/app/context.ts';
 import { fromJsonPointer, toJsonPointer } from '../../src/domain/json-pointer.ts';
-import type { BuiltInOperation } from '../../src/graphql/run-operation.ts';
+import type { BuiltInOperation, OperationRoot } from '../../src/graphql/run-operation.ts';
 import { schema } from '../../src/schema/index.ts';
-import { inWireNames } from '../../src/schema/input-issues.ts';
 import { graphQLPathToWire } from '../../src/schema/wire-names.ts';
 import { isJsonContentType, readJsonBody } from '../body.ts';
 import { decodeInput, type DecodeResult } from '../decode.ts';
@@ -94,23 +93,20 @@ export async function readInput<Operation extends BuiltInOperation>(
   return { input, body: { raw: body.raw, bytes: body.bytes, json: body.json as Record<string, unknown> } };
 }
 
-/** 422 for a `ValidationFailed` result of `operation`, its argument paths turned into body pointers and its messages into wire names. */
-export function sendValidationFailed(
-  res: ServerResponse,
-  operation: DocumentNode,
-  issues: Array<{ path: string; rule: string; message: string; profilePath?: string | null }>,
-  kind: 'invalid' | 'sellerMissing' = 'invalid',
-): void {
-  const errors = issues.map(({ profilePath, ...issue }) => ({
-    ...issue,
-    message: inWireNames(schema, issue.message),
-    path: bodyPointer(operation, issue.path),
-    ...(profilePath && { profile_path: snakePointer(profilePath) }),
+/**
+ * The 422 of an operation whose mutation refused its input (`ValidationFailed`, or `SellerMissing` as `kind`):
+ * `errors` are the service's violations exactly as the resolver handed them to `root` (`OperationRoot.violations`,
+ * src/graphql/run-operation.ts): `path` the JSON pointer into the body, `rule`, the message in the spec's names, and
+ * `profile_path` into the seller when the seller decides the rule too.
+ * @throws when `root` holds no violations: every refusal goes through `inputIssues`, so this is a programming error.
+ */
+export function sendValidationFailed(res: ServerResponse, root: OperationRoot, kind: 'invalid' | 'sellerMissing' = 'invalid'): void {
+  if (!root.violations) throw new Error('a refused input without its violations on the operation root');
+  const errors = root.violations.map((violation) => ({
+    path: toJsonPointer(violation.path),
+    rule: violation.rule,
+    message: violation.message,
+    ...(violation.profilePath && { profile_path: toJsonPointer(violation.profilePath) }),
   }));
   sendProblem(res, kind, { detail: describe(errors), errors });
-}
-
-/** A JSON pointer into the seller profile, GraphQL names to wire names (`/vatNumber` → `/vat_number`). */
-function snakePointer(pointer: string): string {
-  return pointer.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

@@ -5,6 +5,7 @@
  * tenant token. Reaches the `recordLifecycleStatus` resolver
  * (src/schema/types/lifecycle-event.ts).
  */
+import { OperationRoot } from '../../src/graphql/run-operation.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson } from '../problem.ts';
 import { statusEntry } from '../records.ts';
@@ -16,8 +17,9 @@ const RECORD_LIFECYCLE_STATUS = OPERATIONS.recordLifecycleStatus;
 export const lifecycleEventsHandler: RestHandler = async ({ req, res, context, run }) => {
   const read = await readInput(req, res, RECORD_LIFECYCLE_STATUS);
   if (!read) return;
-  const result = await resultOf(run, RECORD_LIFECYCLE_STATUS, { input: read.input }, context);
-  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, RECORD_LIFECYCLE_STATUS, result.issues);
+  const root = new OperationRoot();
+  const result = await resultOf(run, RECORD_LIFECYCLE_STATUS, { input: read.input }, context, root);
+  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, root);
   const body = { submission_id: result.submission.id, ...statusEntry(result.status), duplicate: result.duplicate };
   return sendJson(res, result.duplicate ? 200 : 201, body);
 };

@@ -3,6 +3,7 @@
  * body), `GET` lists the invoice's payments. Thin adapters over the `recordPayment` and `invoicePayments` operations
  * (their resolvers: src/schema/types/payment.ts).
  */
+import { OperationRoot } from '../../src/graphql/run-operation.ts';
 import type { ResultOf } from '../../src/graphql/tada.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
@@ -43,10 +44,11 @@ export const recordPaymentHandler: RestHandler = async ({ req, res, params, cont
   const read = await readInput(req, res, operation);
   if (!read) return;
   const variables = { submissionId: params.id ?? '', input: read.input };
-  const result = await resultOf(run, operation, variables, context);
+  const root = new OperationRoot();
+  const result = await resultOf(run, operation, variables, context, root);
   switch (result.__typename) {
     case 'ValidationFailed':
-      return sendValidationFailed(res, operation, result.issues);
+      return sendValidationFailed(res, root);
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: notFound(params.id) });
     case 'PaymentConflict':

@@ -4,6 +4,7 @@
  * `setSellerProfile` mutation (same resolvers, same checks): reaches the
  * `sellerProfile` and `setSellerProfile` resolvers (src/schema/types/seller-profile.ts).
  */
+import { OperationRoot } from '../../src/graphql/run-operation.ts';
 import { toWireName } from '../../src/schema/wire-names.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
@@ -32,7 +33,8 @@ export const putSellerProfileHandler: RestHandler = async ({ req, res, context, 
   const operation = OPERATIONS.setSellerProfile;
   const read = await readInput(req, res, operation);
   if (!read) return;
-  const result = await resultOf(run, operation, { input: read.input }, context);
-  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, operation, result.issues);
+  const root = new OperationRoot();
+  const result = await resultOf(run, operation, { input: read.input }, context, root);
+  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, root);
   return sendJson(res, 200, sellerProfileRecord(result.profile));
 };

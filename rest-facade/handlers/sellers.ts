@@ -3,6 +3,7 @@
  * `GET`/`PUT /v1/sellers/{siren}` read and replace one). Thin adapters over the `sellers`, `seller`, `createSeller`
  * and `updateSeller` operations (their resolvers: src/schema/types/seller.ts).
  */
+import { OperationRoot } from '../../src/graphql/run-operation.ts';
 import type { ResultOf } from '../../src/graphql/tada.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
@@ -33,10 +34,11 @@ export const createSellerHandler: RestHandler = async ({ req, res, routePath, co
   const operation = OPERATIONS.createSeller;
   const read = await readInput(req, res, operation);
   if (!read) return;
-  const result = await resultOf(run, operation, { input: read.input }, context);
+  const root = new OperationRoot();
+  const result = await resultOf(run, operation, { input: read.input }, context, root);
   switch (result.__typename) {
     case 'ValidationFailed':
-      return sendValidationFailed(res, operation, result.issues);
+      return sendValidationFailed(res, root);
     case 'SellerExists':
       return sendProblem(res, 'sellerExists', { detail: result.message });
     case 'SellerSaved':
@@ -79,10 +81,11 @@ export const putSellerHandler: RestHandler = async ({ req, res, params, context,
   const read = await readInput(req, res, operation);
   if (!read) return;
   const variables = { siren: params.siren ?? '', input: read.input };
-  const result = await resultOf(run, operation, variables, context);
+  const root = new OperationRoot();
+  const result = await resultOf(run, operation, variables, context, root);
   switch (result.__typename) {
     case 'ValidationFailed':
-      return sendValidationFailed(res, operation, result.issues);
+      return sendValidationFailed(res, root);
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: notFound(params.siren) });
     case 'SellerSaved':

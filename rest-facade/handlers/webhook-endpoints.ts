@@ -7,6 +7,7 @@
  * `updateWebhookEndpoint`, `deleteWebhookEndpoint` and `rotateWebhookSecret`
  * resolvers (src/schema/types/webhook-endpoint.ts).
  */
+import { OperationRoot } from '../../src/graphql/run-operation.ts';
 import { sendJson, sendProblem } from '../problem.ts';
 import { webhookEndpointRecord, type WebhookEndpointFields } from '../records.ts';
 import { WEBHOOK_OPERATIONS } from '../webhook-operations.ts';
@@ -28,8 +29,9 @@ export const createWebhookEndpointHandler: RestHandler = async ({ req, res, rout
   const operation = WEBHOOK_OPERATIONS.createWebhookEndpoint;
   const read = await readInput(req, res, operation);
   if (!read) return;
-  const result = await resultOf(run, operation, { input: read.input }, context);
-  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, operation, result.issues);
+  const root = new OperationRoot();
+  const result = await resultOf(run, operation, { input: read.input }, context, root);
+  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, root);
   return sendJson(res, 201, withSecret(result), { Location: `${routePath}/${result.endpoint.id}` });
 };
 
@@ -52,12 +54,13 @@ export const updateWebhookEndpointHandler: RestHandler = async ({ req, res, para
   const read = await readInput(req, res, operation);
   if (!read) return;
   const variables = { id: params.id ?? '', input: read.input };
-  const result = await resultOf(run, operation, variables, context);
+  const root = new OperationRoot();
+  const result = await resultOf(run, operation, variables, context, root);
   switch (result.__typename) {
     case 'WebhookEndpoint':
       return sendJson(res, 200, webhookEndpointRecord(result));
     case 'ValidationFailed':
-      return sendValidationFailed(res, operation, result.issues);
+      return sendValidationFailed(res, root);
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: result.message });
   }
