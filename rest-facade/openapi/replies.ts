@@ -5,7 +5,7 @@
  * (`additionalProperties: false`) so that the conformance checker in the
  * tests notices a field the document does not describe.
  */
-import { RULE_CATALOGUE, type RuleId } from '../../src/model/rule-catalogue.ts';
+import { type RULE_CATALOGUE, rulesFor } from '../../src/model/rule-catalogue.ts';
 import { FINAL_CODES, LIFECYCLE_CODES, lifecycleCode } from '../../src/domain/lifecycle/codes.ts';
 import { PROBLEMS, type ProblemKind } from '../problem.ts';
 
@@ -30,51 +30,10 @@ const finalList = FINAL_CODES.map((code) => `${code} ${lifecycleCode(code)!.labe
  */
 export const LIFECYCLE_FLAGS = ['AFTER_FINAL_STATUS', 'REASON_MISSING', 'TO_BE_VERIFIED'] as const;
 
-/**
- * The rules `POST /pa/v1/lifecycle-events` reports (`src/domain/lifecycle/lifecycle-service.ts`);
- * the submission endpoints report every other rule of the catalogue, and never these.
- */
-export const LIFECYCLE_RULES: readonly RuleId[] = [
-  'GW-LIFECYCLE-CODE',
-  'GW-DATE-TIME',
-  'GW-SUBMISSION-UNKNOWN',
-  'GW-EVENT-ID',
-  'GW-LIFECYCLE-TEXT',
-  'GW-EVENT-ID-REUSED',
-];
-
-/**
- * The rules webhook endpoint registration and changes report (`src/webhooks/endpoints.ts`),
- * in their own 422 schema (`./webhooks.ts`).
- */
-export const WEBHOOK_RULES: readonly RuleId[] = ['GW-WEBHOOK-URL', 'GW-WEBHOOK-EVENT-TYPE', 'GW-WEBHOOK-DESCRIPTION'];
-
-/**
- * The rules only the seller profile reports (`src/domain/sellers/seller-checks.ts`, in its own 422 schema,
- * `./seller-profile.ts`); it also reports some submission rules (country, SIRET, VAT number, BR-FR-08
- * on `billing_framework`, BR-FR-25 on an electronic address over 125 characters).
- */
-export const SELLER_PROFILE_ONLY_RULES: readonly RuleId[] = [
-  'BR-FR-09',
-  'BR-FR-10',
-  'BR-CL-25',
-  'BR-FR-23',
-  'GW-SELLER-ENDPOINT',
-  'GW-SELLER-VAT-SIREN',
-  'GW-SELLER-EMAIL',
-  'GW-SELLER-IBAN',
-  'GW-SELLER-BIC',
-  'GW-SELLER-VAT-REGIME',
-  'GW-SELLER-SIREN-PATH',
-  'GW-SELLER-TEXT',
-];
-
-const lifecycleRules = RULE_CATALOGUE.filter((entry) => LIFECYCLE_RULES.includes(entry.id));
-/** The catalogue entries of `rules`, in catalogue order. */
-export const catalogueEntries = (rules: readonly RuleId[]) => RULE_CATALOGUE.filter((entry) => rules.includes(entry.id));
-const submissionRules = RULE_CATALOGUE.filter(
-  (entry) => !LIFECYCLE_RULES.includes(entry.id) && !WEBHOOK_RULES.includes(entry.id) && !SELLER_PROFILE_ONLY_RULES.includes(entry.id),
-);
+// The 422 rule lists are filters of the catalogue by where a rule applies (`applies`).
+const lifecycleRules = rulesFor('lifecycle-event');
+// The seller profile also reports some submission rules (country, SIRET, VAT number, BR-FR-08, BR-FR-25), in its own 422.
+const submissionRules = rulesFor('document');
 
 /** The fields of a lifecycle status entry (`records.ts` `statusEntry`). */
 const statusProperties: Schema = {

@@ -3,12 +3,13 @@
  * request and reply schemas, the 400 and 422 problems
  * (`../handlers/seller-profile.ts`, `src/domain/sellers/seller-checks.ts`).
  */
-import { BILLING_FRAMEWORKS, SELLER_RULES } from '../../src/domain/sellers/seller-checks.ts';
+import { BILLING_FRAMEWORKS } from '../../src/domain/sellers/seller-checks.ts';
+import { rulesFor } from '../../src/model/rule-catalogue.ts';
 import { VAT_REGIMES } from '../../src/model/seller-profile.ts';
-import { catalogueEntries, problemOf, ruleList } from './replies.ts';
+import { problemOf, ruleList } from './replies.ts';
 import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 
-const rules = catalogueEntries(SELLER_RULES);
+const rules = rulesFor('seller-profile', 'seller-request');
 const text = (description: string): Obj => ({ type: 'string', description });
 const nullableText = (description: string): Obj => ({ type: ['string', 'null'], description });
 

@@ -7,12 +7,13 @@
  * objects, like those of `replies.ts`.
  */
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.ts';
-import { catalogueEntries, problemOf, ruleList, WEBHOOK_RULES } from './replies.ts';
+import { rulesFor } from '../../src/model/rule-catalogue.ts';
+import { problemOf, ruleList } from './replies.ts';
 import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 
 type Schema = Record<string, unknown>;
 
-const webhookRules = catalogueEntries(WEBHOOK_RULES);
+const webhookRules = rulesFor('webhook-endpoint');
 const eventTypes = WEBHOOK_EVENT_TYPES.join(', ');
 const dateTime = (description: string): Schema => ({ type: 'string', format: 'date-time', description });
 const uuid = (description: string): Schema => ({ type: 'string', format: 'uuid', description });
