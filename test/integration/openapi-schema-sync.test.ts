@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../rest-facade/openapi/index.ts';
-import { LIFECYCLE_FLAGS } from '../../rest-facade/openapi/replies.ts';
+import { LIFECYCLE_FLAGS } from '../../rest-facade/reply-shapes/status-entry.ts';
 import { DOCUMENT_SHAPE, type ObjectName } from '../../src/model/document-shape/index.ts';
 import { RULE_CATALOGUE, ruleIdsFor } from '../../src/model/rule-catalogue.ts';
 import { schema as graphQLSchema } from '../../src/schema/index.ts';
