@@ -20,7 +20,7 @@ import { schema } from '../../src/schema/index.ts';
 import { graphQLPathToWire } from '../../src/schema/wire-names.ts';
 import { isJsonContentType, readJsonBody } from '../body.ts';
 import { decodeInput, type DecodeResult } from '../decode.ts';
-import { sendProblem } from '../problem.ts';
+import { problemDetail, sendProblem } from '../problem.ts';
 import type { InputOf } from './types.ts';
 
 const inputTypes = new WeakMap<DocumentNode, GraphQLInputObjectType>();
@@ -48,11 +48,6 @@ export function inputTypeOf(operation: DocumentNode): GraphQLInputObjectType {
 export function bodyPointer(operation: DocumentNode, argumentPointer: string): string {
   const [, ...rest] = fromJsonPointer(argumentPointer);
   return toJsonPointer(graphQLPathToWire(inputTypeOf(operation), rest));
-}
-
-/** `"/a is required; /b must be a string"`. */
-export function describe(issues: Array<{ path: string; message: string }>): string {
-  return issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`).join('; ');
 }
 
 /**
@@ -84,7 +79,7 @@ export async function readInput<Operation extends BuiltInOperation>(
   // The body itself is required: `null` is as malformed as `[]`.
   const decoded = decode(new GraphQLNonNull(inputTypeOf(operation)), body.json);
   if (!decoded.ok) {
-    sendProblem(res, 'malformed', { detail: describe(decoded.issues), errors: decoded.issues });
+    sendProblem(res, 'malformed', { detail: problemDetail(decoded.issues), errors: decoded.issues });
     return undefined;
   }
   // The one cast of the seam: the decoder has just coerced the value to this very GraphQL input type, which is
@@ -108,5 +103,5 @@ export function sendValidationFailed(res: ServerResponse, root: OperationRoot, k
     message: violation.message,
     ...(violation.profilePath && { profile_path: toJsonPointer(violation.profilePath) }),
   }));
-  sendProblem(res, kind, { detail: describe(errors), errors });
+  sendProblem(res, kind, { detail: problemDetail(errors), errors });
 }
