@@ -3,7 +3,7 @@
  * e-report reply, the list, closing a period, the FRR document.
  */
 import { problemOf } from './replies.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
 
 const str = (description: string): Obj => ({ type: 'string', description });
 const int = (description: string): Obj => ({ type: 'integer', description });
@@ -161,13 +161,6 @@ export const eReportSchemas: Record<string, Obj> = {
   ),
 };
 
-const common: Obj = {
-  401: responseRef('Unauthorized'),
-  403: responseRef('TenantTokenRequired'),
-  429: responseRef('RateLimited'),
-  500: responseRef('InternalError'),
-  503: responseRef('ServiceUnavailable'),
-};
 const one = (description: string): Obj => ({ description, headers: requestIdHeader, content: json(schemaRef('EReport'), []) });
 const notFound = problemResponse('No such e-report for this tenant.', schemaRef('NotFoundProblem'), []);
 const id: Obj = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
@@ -192,7 +185,7 @@ export const eReportPaths: Obj = {
       responses: {
         200: { description: 'A page of e-reports.', headers: requestIdHeader, content: json(schemaRef('EReportList'), []) },
         400: problemResponse('A paging parameter is malformed.', schemaRef('WebhookQueryMalformedProblem'), []),
-        ...common,
+        ...tenantResponses,
       },
     },
   },
@@ -214,7 +207,7 @@ export const eReportPaths: Obj = {
           schemaRef('EReportCloseProblem'),
           [],
         ),
-        ...common,
+        ...tenantResponses,
       },
     },
   },
@@ -224,7 +217,7 @@ export const eReportPaths: Obj = {
       operationId: 'getEReport',
       tags: ['E-reporting'],
       summary: 'One e-report',
-      responses: { 200: one('The report, with the submissions it covers.'), 404: notFound, ...common },
+      responses: { 200: one('The report, with the submissions it covers.'), 404: notFound, ...tenantResponses },
     },
   },
   '/v1/e-reports/{id}/document': {
@@ -240,7 +233,7 @@ export const eReportPaths: Obj = {
           content: { 'application/xml': { schema: { type: 'string' } } },
         },
         404: notFound,
-        ...common,
+        ...tenantResponses,
       },
     },
   },

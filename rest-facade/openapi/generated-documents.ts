@@ -5,7 +5,7 @@
  */
 import { componentSchemas } from '../reply-shapes/kinds.ts';
 import { Rejection, RejectionError, ValidationWarning } from '../reply-shapes/submission-record.ts';
-import { problemOf } from './replies.ts';
+import { problemListing, problemOf } from './replies.ts';
 import { type Obj, problemResponse, requestIdHeader, responseRef, schemaRef } from './responses.ts';
 
 /** Component schemas: Rejection, RejectionError, ValidationWarning and the 404 of a document not generated yet. */
@@ -17,9 +17,9 @@ export const generatedDocumentSchemas: Record<string, Obj> = {
     '404: the submission exists but has no generated e-invoice: still `received` (being processed, or waiting for the ' +
       'seller profile), or rejected before its e-invoice could be written.',
   ),
-  DocumentQueryMalformedProblem: problemOf(
+  DocumentQueryMalformedProblem: problemListing(
     'malformed',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('ParameterIssue') } } },
+    schemaRef('ParameterIssue'),
     '400 (document download): `syntax` is neither `ubl` nor `cii`, or is given twice.',
   ),
 };

@@ -2,7 +2,7 @@
  * `GET /v1/invoices` and `GET /v1/credit-notes` in the OpenAPI document: the
  * lists beside the spec's by-id paths, by number above all (`../handlers/list.ts`).
  */
-import { problemOf } from './replies.ts';
+import { problemListing } from './replies.ts';
 import { json, type Obj, problemResponse, requestIdHeader, responseRef, schemaRef } from './responses.ts';
 
 const SubmissionPage: Obj = {
@@ -18,9 +18,9 @@ const SubmissionPage: Obj = {
 /** Component schemas of the lists. */
 export const listSchemas: Record<string, Obj> = {
   SubmissionPage,
-  ListQueryMalformedProblem: problemOf(
+  ListQueryMalformedProblem: problemListing(
     'malformed',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('ParameterIssue') } } },
+    schemaRef('ParameterIssue'),
     '400 (lists): an invalid query parameter, named in `errors`.',
   ),
 };

@@ -4,7 +4,7 @@
  */
 import { PAYMENT_RULE_CATALOGUE } from '../../src/domain/payments/catalogue.ts';
 import { problemOf } from './replies.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
 
 const MINOR = 'Integer in minor units of the invoice currency (cents for EUR).';
 
@@ -142,14 +142,6 @@ export const paymentSchemas: Record<string, Obj> = {
   ),
 };
 
-const common: Obj = {
-  401: responseRef('Unauthorized'),
-  403: responseRef('TenantTokenRequired'),
-  429: responseRef('RateLimited'),
-  500: responseRef('InternalError'),
-  503: responseRef('ServiceUnavailable'),
-};
-
 const submissionId: Obj = {
   name: 'submission_id',
   in: 'path',
@@ -183,7 +175,7 @@ export const paymentPaths: Obj = {
         409: problemResponse('The payment id was recorded with a different body.', schemaRef('PaymentConflictProblem'), []),
         413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), []),
         422: problemResponse('Broken payment rules; nothing stored.', schemaRef('PaymentValidationProblem'), []),
-        ...common,
+        ...tenantResponses,
       },
     },
     get: {
@@ -193,7 +185,7 @@ export const paymentPaths: Obj = {
       responses: {
         200: { description: 'The payments, oldest first.', headers: requestIdHeader, content: json(schemaRef('PaymentList'), []) },
         404: notFound,
-        ...common,
+        ...tenantResponses,
       },
     },
   },

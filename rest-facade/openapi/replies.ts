@@ -157,21 +157,35 @@ export function problemOf(kind: ProblemKind, extra: Schema = {}, description?: s
   };
 }
 
+/**
+ * A problem of `kind` whose `errors` lists at least one `items`; `always`: every such reply has `errors` (a 422, a
+ * query's 400), not only some (a body's 400 has none for a wrong Content-Type or a body that is not JSON).
+ */
+export function problemListing(kind: ProblemKind, items: Schema, description: string, always = true): Schema {
+  return problemOf(
+    kind,
+    { ...(always && { required: ['errors'] }), properties: { errors: { type: 'array', minItems: 1, items } } },
+    description,
+  );
+}
+
 /** Problem variants per status; each fixes `type` so a client can switch on it. */
 const problemSchemas: Record<string, Schema> = {
-  MalformedProblem: problemOf(
+  MalformedProblem: problemListing(
     'malformed',
-    { properties: { errors: { type: 'array', minItems: 1, items: { oneOf: [ref('BodyIssue'), ref('HeaderIssue')] } } } },
+    { oneOf: [ref('BodyIssue'), ref('HeaderIssue')] },
     '400: wrong Content-Type, a body that is not UTF-8 JSON or does not match its Content-Length (no `errors`); ' +
       'otherwise `errors` lists every structural problem of the body (missing, null, wrong type or format) or, once ' +
       'the structure is right, every blank or too long identifier together with an invalid Idempotency-Key.',
+    false,
   ),
-  LifecycleEventMalformedProblem: problemOf(
+  LifecycleEventMalformedProblem: problemListing(
     'malformed',
-    { properties: { errors: { type: 'array', minItems: 1, items: ref('BodyIssue') } } },
+    ref('BodyIssue'),
     '400 (POST /pa/v1/lifecycle-events): wrong Content-Type, a body that is not UTF-8 JSON or does not match its ' +
       'Content-Length (no `errors`); otherwise `errors` lists every structural problem of the body (missing, null ' +
       'or of the wrong JSON type).',
+    false,
   ),
   UnauthorizedProblem: problemOf('unauthorized', {}, '401: the bearer credential is missing, malformed, unknown or revoked.'),
   ForbiddenProblem: problemOf(
@@ -197,9 +211,9 @@ const problemSchemas: Record<string, Schema> = {
     '409: this Idempotency-Key was used with a different body; `submission_id` names the submission it was first used for.',
   ),
   PayloadTooLargeProblem: problemOf('tooLarge', {}, '413: the body exceeds 1 MiB (1048576 bytes).'),
-  ValidationProblem: problemOf(
+  ValidationProblem: problemListing(
     'invalid',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: ref('ValidationError') } } },
+    ref('ValidationError'),
     '422: the document cannot be converted; every violated rule is listed. Nothing is stored and the ' + 'Idempotency-Key stays free.',
   ),
   SellerMissingProblem: problemOf(
@@ -209,9 +223,9 @@ const problemSchemas: Record<string, Schema> = {
       '`PUT /v1/seller-profile`) first. `errors` holds the one rule, GW-SELLER-MISSING at `/seller_siren`. Nothing is stored ' +
       'and the Idempotency-Key stays free.',
   ),
-  LifecycleValidationProblem: problemOf(
+  LifecycleValidationProblem: problemListing(
     'invalid',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: ref('LifecycleValidationError') } } },
+    ref('LifecycleValidationError'),
     '422 (POST /pa/v1/lifecycle-events): the event is refused and nothing is recorded. The type and title are ' +
       'those of every 422 of the gateway.',
   ),

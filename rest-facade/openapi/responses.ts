@@ -22,6 +22,15 @@ export function problemResponse(description: string, schema: Obj, exampleNames: 
   return { description, headers: { ...requestIdHeader, ...headers }, content: json(schema, exampleNames, 'application/problem+json') };
 }
 
+/** The replies every tenant operation may send besides its own: 401, 403 (a platform credential), 429, 500, 503. */
+export const tenantResponses: Obj = {
+  401: responseRef('Unauthorized'),
+  403: responseRef('TenantTokenRequired'),
+  429: responseRef('RateLimited'),
+  500: responseRef('InternalError'),
+  503: responseRef('ServiceUnavailable'),
+};
+
 /** `components.headers`. */
 export const headers: Obj = {
   'X-Request-Id': {

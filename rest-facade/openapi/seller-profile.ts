@@ -6,8 +6,8 @@
 import { BILLING_FRAMEWORKS } from '../../src/domain/sellers/seller-checks.ts';
 import { rulesFor } from '../../src/model/rule-catalogue.ts';
 import { VAT_REGIMES } from '../../src/model/seller-profile.ts';
-import { problemOf, ruleList } from './replies.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { problemListing, ruleList } from './replies.ts';
+import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
 
 const rules = rulesFor('seller-profile', 'seller-request');
 const text = (description: string): Obj => ({ type: 'string', description });
@@ -159,27 +159,20 @@ export const sellerProfileSchemas: Record<string, Obj> = {
   SellerProfileInput,
   SellerProfile,
   SellerProfileValidationError,
-  SellerProfileMalformedProblem: problemOf(
+  SellerProfileMalformedProblem: problemListing(
     'malformed',
-    { properties: { errors: { type: 'array', minItems: 1, items: schemaRef('BodyIssue') } } },
+    schemaRef('BodyIssue'),
     '400 (seller profile): wrong Content-Type, a body that is not UTF-8 JSON or does not match its Content-Length (no ' +
       '`errors`); otherwise `errors` lists every structural problem of the body (a required field missing or null, a field of ' +
       'the wrong JSON type).',
+    false,
   ),
-  SellerProfileValidationProblem: problemOf(
+  SellerProfileValidationProblem: problemListing(
     'invalid',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('SellerProfileValidationError') } } },
+    schemaRef('SellerProfileValidationError'),
     '422 (seller profile): refused values, every one listed with its rule; the stored profile is unchanged. The type and ' +
       'title are those of every 422 of the gateway.',
   ),
-};
-
-const common: Obj = {
-  401: responseRef('Unauthorized'),
-  403: responseRef('TenantTokenRequired'),
-  429: responseRef('RateLimited'),
-  500: responseRef('InternalError'),
-  503: responseRef('ServiceUnavailable'),
 };
 
 const stored = (description: string, examples: string[]): Obj => ({
@@ -201,7 +194,7 @@ export const sellerProfilePaths: Obj = {
       responses: {
         200: stored('The profile, complete.', ['SellerProfileStoredMinimal', 'SellerProfileStoredFull']),
         404: problemResponse('No profile is set yet.', schemaRef('NotFoundProblem'), ['SellerProfileNotSet']),
-        ...common,
+        ...tenantResponses,
       },
     },
     put: {
@@ -232,7 +225,7 @@ export const sellerProfilePaths: Obj = {
           schemaRef('SellerProfileValidationProblem'),
           ['SellerProfileRefused'],
         ),
-        ...common,
+        ...tenantResponses,
       },
     },
   },

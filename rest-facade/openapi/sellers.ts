@@ -4,7 +4,7 @@
  */
 import { problemOf } from './replies.ts';
 import { SellerProfile } from './seller-profile.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
 
 const Seller: Obj = {
   ...SellerProfile,
@@ -64,14 +64,6 @@ export const sellerSchemas: Record<string, Obj> = {
   ),
 };
 
-const common: Obj = {
-  401: responseRef('Unauthorized'),
-  403: responseRef('TenantTokenRequired'),
-  429: responseRef('RateLimited'),
-  500: responseRef('InternalError'),
-  503: responseRef('ServiceUnavailable'),
-};
-
 const body: Obj = {
   required: true,
   description:
@@ -122,7 +114,7 @@ export const sellerPaths: Obj = {
         },
         ...refusals,
         409: problemResponse('You have a seller with this SIREN already.', schemaRef('SellerExistsProblem'), ['SellerExists']),
-        ...common,
+        ...tenantResponses,
       },
     },
     get: {
@@ -137,7 +129,7 @@ export const sellerPaths: Obj = {
       responses: {
         200: { description: 'A page of sellers.', headers: requestIdHeader, content: json(schemaRef('SellerList'), ['SellerPage']) },
         400: problemResponse('A paging parameter is malformed.', schemaRef('WebhookQueryMalformedProblem'), ['InvalidLimit']),
-        ...common,
+        ...tenantResponses,
       },
     },
   },
@@ -148,7 +140,7 @@ export const sellerPaths: Obj = {
       operationId: 'getSeller',
       tags: ['Seller profile'],
       summary: 'One of your sellers',
-      responses: { 200: one('The seller.', ['SellerCreated', 'SellerFull']), 404: notFound, ...common },
+      responses: { 200: one('The seller.', ['SellerCreated', 'SellerFull']), 404: notFound, ...tenantResponses },
     },
     put: {
       operationId: 'updateSeller',
@@ -156,7 +148,12 @@ export const sellerPaths: Obj = {
       summary: 'Replace a seller',
       description: "Replaces the whole profile; its `siren` must be the path's (422 GW-SELLER-SIREN-PATH otherwise).",
       requestBody: body,
-      responses: { 200: one('Replaced; the seller as stored.', ['SellerCreated', 'SellerFull']), 404: notFound, ...refusals, ...common },
+      responses: {
+        200: one('Replaced; the seller as stored.', ['SellerCreated', 'SellerFull']),
+        404: notFound,
+        ...refusals,
+        ...tenantResponses,
+      },
     },
   },
 };

@@ -11,7 +11,7 @@ import { rulesFor } from '../../src/model/rule-catalogue.ts';
 import { componentSchemas } from '../reply-shapes/kinds.ts';
 import { WebhookDelivery, WebhookAttempt } from '../reply-shapes/webhook-delivery.ts';
 import { WebhookEndpoint, WebhookEndpointWithSecret } from '../reply-shapes/webhook-endpoint.ts';
-import { problemOf, ruleList } from './replies.ts';
+import { problemListing, ruleList } from './replies.ts';
 import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 
 type Schema = Record<string, unknown>;
@@ -137,21 +137,22 @@ export const webhookSchemas: Record<string, Schema> = {
   WebhookDeliveryPage,
   WebhookValidationError,
   ParameterIssue,
-  WebhookMalformedProblem: problemOf(
+  WebhookMalformedProblem: problemListing(
     'malformed',
-    { properties: { errors: { type: 'array', minItems: 1, items: schemaRef('BodyIssue') } } },
+    schemaRef('BodyIssue'),
     '400 (webhook endpoint bodies): wrong Content-Type, a body that is not UTF-8 JSON or does not match its ' +
       'Content-Length (no `errors`); otherwise `errors` lists every structural problem of the body (missing, null or ' +
       'of the wrong JSON type).',
+    false,
   ),
-  WebhookQueryMalformedProblem: problemOf(
+  WebhookQueryMalformedProblem: problemListing(
     'malformed',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('ParameterIssue') } } },
+    schemaRef('ParameterIssue'),
     '400 (delivery list): an invalid query parameter.',
   ),
-  WebhookValidationProblem: problemOf(
+  WebhookValidationProblem: problemListing(
     'invalid',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('WebhookValidationError') } } },
+    schemaRef('WebhookValidationError'),
     '422 (webhook endpoints): a refused URL or event type; nothing changed. The type and title are those of every 422 ' + 'of the gateway.',
   ),
 };
