@@ -3,7 +3,7 @@
  * e-report reply, the list, closing a period, the FRR document.
  */
 import { problemOf } from './replies.ts';
-import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
+import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses, pageSchema } from './responses.ts';
 
 const str = (description: string): Obj => ({ type: 'string', description });
 const int = (description: string): Obj => ({ type: 'integer', description });
@@ -112,14 +112,7 @@ const EReport: Obj = {
   },
 };
 
-const EReportList: Obj = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: { type: 'array', items: schemaRef('EReport'), description: 'A page of your e-reports, newest first.' },
-    next_cursor: { type: 'string', description: 'Present when there are more: pass it as `after` for the next page.' },
-  },
-};
+const EReportList = pageSchema(schemaRef('EReport'), 'A page of your e-reports, newest first.', { open: true });
 
 const CloseEReportInput: Obj = {
   type: 'object',

@@ -3,17 +3,11 @@
  * lists beside the spec's by-id paths, by number above all (`../handlers/list.ts`).
  */
 import { problemListing } from './replies.ts';
-import { json, type Obj, problemResponse, requestIdHeader, responseRef, schemaRef } from './responses.ts';
+import { json, type Obj, problemResponse, requestIdHeader, responseRef, schemaRef, pageSchema } from './responses.ts';
 
-const SubmissionPage: Obj = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: { type: 'array', items: schemaRef('SubmissionRecord'), description: 'Newest first.' },
-    next_cursor: { type: 'string', description: 'Present when more documents match: pass it as `after` for the next page.' },
-  },
-  additionalProperties: false,
-};
+const SubmissionPage = pageSchema(schemaRef('SubmissionRecord'), 'Newest first.', {
+  nextCursor: 'Present when more documents match: pass it as `after` for the next page.',
+});
 
 /** Component schemas of the lists. */
 export const listSchemas: Record<string, Obj> = {

@@ -4,7 +4,7 @@
  */
 import { problemOf } from './replies.ts';
 import { SellerProfile } from './seller-profile.ts';
-import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
+import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses, pageSchema } from './responses.ts';
 
 const Seller: Obj = {
   ...SellerProfile,
@@ -42,15 +42,7 @@ const CreatedSeller: Obj = {
   },
 };
 
-const SellerList: Obj = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: { type: 'array', items: schemaRef('Seller'), description: 'A page of your sellers, in SIREN order.' },
-    next_cursor: { type: 'string', description: 'Present when there are more: pass it as `after` for the next page.' },
-  },
-  additionalProperties: false,
-};
+const SellerList = pageSchema(schemaRef('Seller'), 'A page of your sellers, in SIREN order.');
 
 /** The seller component schemas, by name. */
 export const sellerSchemas: Record<string, Obj> = {

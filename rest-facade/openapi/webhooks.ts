@@ -12,7 +12,7 @@ import { componentSchemas } from '../reply-shapes/kinds.ts';
 import { WebhookDelivery, WebhookAttempt } from '../reply-shapes/webhook-delivery.ts';
 import { WebhookEndpoint, WebhookEndpointWithSecret } from '../reply-shapes/webhook-endpoint.ts';
 import { problemListing, ruleList } from './replies.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj, pageSchema } from './responses.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -82,18 +82,9 @@ const WebhookEndpointList: Schema = {
   additionalProperties: false,
 };
 
-const WebhookDeliveryPage: Schema = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: { type: 'array', items: schemaRef('WebhookDelivery'), description: 'Newest first.' },
-    next_cursor: {
-      type: 'string',
-      description: 'Present when older deliveries remain: pass it as `after` for the next page.',
-    },
-  },
-  additionalProperties: false,
-};
+const WebhookDeliveryPage = pageSchema(schemaRef('WebhookDelivery'), 'Newest first.', {
+  nextCursor: 'Present when older deliveries remain: pass it as `after` for the next page.',
+});
 
 const WebhookValidationError: Schema = {
   type: 'object',
