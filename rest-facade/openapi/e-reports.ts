@@ -2,7 +2,7 @@
  * `/v1/e-reports` in the OpenAPI document (docs/e-reporting.md; handlers: `../handlers/e-reports.ts`): the
  * e-report reply, the list, closing a period, the FRR document.
  */
-import { problemOf } from './replies.ts';
+import { problemListing, } from './replies.ts';
 import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses, pageSchema } from './responses.ts';
 
 const str = (description: string): Obj => ({ type: 'string', description });
@@ -129,26 +129,17 @@ export const eReportSchemas: Record<string, Obj> = {
   EReport,
   EReportList,
   CloseEReportInput,
-  EReportCloseProblem: problemOf(
+  EReportCloseProblem: problemListing(
     'invalid',
     {
-      required: ['errors'],
+      type: 'object',
+      required: ['path', 'rule', 'message'],
       properties: {
-        errors: {
-          type: 'array',
-          minItems: 1,
-          items: {
-            type: 'object',
-            required: ['path', 'rule', 'message'],
-            properties: {
-              path: { type: 'string', enum: ['/seller_siren', '/period', '/kind'], description: 'JSON pointer into the request body.' },
-              rule: { type: 'string', enum: ['GW-EREPORT-SELLER', 'GW-EREPORT-PERIOD', 'GW-EREPORT-PERIOD-OPEN', 'GW-EREPORT-KIND'] },
-              message: { type: 'string' },
-            },
-            additionalProperties: false,
-          },
-        },
+        path: { type: 'string', enum: ['/seller_siren', '/period', '/kind'], description: 'JSON pointer into the request body.' },
+        rule: { type: 'string', enum: ['GW-EREPORT-SELLER', 'GW-EREPORT-PERIOD', 'GW-EREPORT-PERIOD-OPEN', 'GW-EREPORT-KIND'] },
+        message: { type: 'string' },
       },
+      additionalProperties: false,
     },
     '422 (close): an unknown seller, a period that is not one of its `vat_regime`, or one that has not ended.',
   ),

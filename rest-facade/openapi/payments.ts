@@ -3,7 +3,7 @@
  * list, the 409 and the 422 with the GW-PAYMENT-* rules (`../handlers/payments.ts`; docs/payments.md).
  */
 import { PAYMENT_RULE_CATALOGUE } from '../../src/domain/payments/catalogue.ts';
-import { problemOf } from './replies.ts';
+import { problemListing, problemOf } from './replies.ts';
 import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
 
 const MINOR = 'Integer in minor units of the invoice currency (cents for EUR).';
@@ -108,30 +108,21 @@ export const paymentSchemas: Record<string, Obj> = {
   PaymentInput,
   Payment,
   PaymentList,
-  PaymentValidationProblem: problemOf(
+  PaymentValidationProblem: problemListing(
     'invalid',
     {
-      required: ['errors'],
+      type: 'object',
+      required: ['path', 'rule', 'message'],
       properties: {
-        errors: {
-          type: 'array',
-          minItems: 1,
-          items: {
-            type: 'object',
-            required: ['path', 'rule', 'message'],
-            properties: {
-              path: { type: 'string', description: 'JSON pointer into the body; empty for the invoice itself (credit note, rejected).' },
-              rule: {
-                type: 'string',
-                enum: PAYMENT_RULE_CATALOGUE.map((entry) => entry.id),
-                description: PAYMENT_RULE_CATALOGUE.map((entry) => `${entry.id}: ${entry.summary}`).join(' '),
-              },
-              message: { type: 'string' },
-            },
-            additionalProperties: false,
-          },
+        path: { type: 'string', description: 'JSON pointer into the body; empty for the invoice itself (credit note, rejected).' },
+        rule: {
+          type: 'string',
+          enum: PAYMENT_RULE_CATALOGUE.map((entry) => entry.id),
+          description: PAYMENT_RULE_CATALOGUE.map((entry) => `${entry.id}: ${entry.summary}`).join(' '),
         },
+        message: { type: 'string' },
       },
+      additionalProperties: false,
     },
     '422 (payments): every broken payment rule; nothing is stored.',
   ),

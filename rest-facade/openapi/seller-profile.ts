@@ -154,6 +154,21 @@ const SellerProfileValidationError: Obj = {
   additionalProperties: false,
 };
 
+/** The 400, 413 and 422 of a request whose body is a seller profile (`PUT /v1/seller-profile`, `/v1/sellers`). */
+export const sellerProfileRefusals: Obj = {
+  400: problemResponse('Malformed request: Content-Type or body.', schemaRef('SellerProfileMalformedProblem'), [
+    'WrongContentType',
+    'InvalidJson',
+    'SellerProfileStructureErrors',
+  ]),
+  413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), ['PayloadTooLarge']),
+  422: problemResponse(
+    'Refused values; nothing changed. `errors` lists each one with its rule.',
+    schemaRef('SellerProfileValidationProblem'),
+    ['SellerProfileRefused'],
+  ),
+};
+
 /** The seller profile component schemas, by name. */
 export const sellerProfileSchemas: Record<string, Obj> = {
   SellerProfileInput,
@@ -214,17 +229,7 @@ export const sellerProfilePaths: Obj = {
       },
       responses: {
         200: stored('Stored; the profile as stored (defaults filled in).', ['SellerProfileStoredMinimal', 'SellerProfileStoredFull']),
-        400: problemResponse('Malformed request: Content-Type or body.', schemaRef('SellerProfileMalformedProblem'), [
-          'WrongContentType',
-          'InvalidJson',
-          'SellerProfileStructureErrors',
-        ]),
-        413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), ['PayloadTooLarge']),
-        422: problemResponse(
-          'Refused values; nothing changed. `errors` lists each one with its rule.',
-          schemaRef('SellerProfileValidationProblem'),
-          ['SellerProfileRefused'],
-        ),
+        ...sellerProfileRefusals,
         ...tenantResponses,
       },
     },

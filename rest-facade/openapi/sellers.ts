@@ -3,6 +3,7 @@
  * examples (`../handlers/sellers.ts`; the request body is the seller profile's, `./seller-profile.ts`).
  */
 import { problemOf } from './replies.ts';
+import { sellerProfileRefusals } from './seller-profile.ts';
 import { SellerProfile } from './seller-profile.ts';
 import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses, pageSchema } from './responses.ts';
 
@@ -64,20 +65,6 @@ const body: Obj = {
   content: json(schemaRef('SellerProfileInput'), ['SellerProfileMinimal', 'SellerProfileFull']),
 };
 
-const refusals: Obj = {
-  400: problemResponse('Malformed request: Content-Type or body.', schemaRef('SellerProfileMalformedProblem'), [
-    'WrongContentType',
-    'InvalidJson',
-    'SellerProfileStructureErrors',
-  ]),
-  413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), ['PayloadTooLarge']),
-  422: problemResponse(
-    'Refused values; nothing changed. `errors` lists each one with its rule.',
-    schemaRef('SellerProfileValidationProblem'),
-    ['SellerProfileRefused'],
-  ),
-};
-
 const one = (description: string, examples: string[]): Obj => ({
   description,
   headers: requestIdHeader,
@@ -104,7 +91,7 @@ export const sellerPaths: Obj = {
           content: json(schemaRef('CreatedSeller'), ['SellerCreated', 'SellerFull', 'SellerCreatedUnregistered']),
           headers: { ...requestIdHeader, Location: { description: '`/v1/sellers/{siren}`', schema: { type: 'string' } } },
         },
-        ...refusals,
+        ...sellerProfileRefusals,
         409: problemResponse('You have a seller with this SIREN already.', schemaRef('SellerExistsProblem'), ['SellerExists']),
         ...tenantResponses,
       },
@@ -143,7 +130,7 @@ export const sellerPaths: Obj = {
       responses: {
         200: one('Replaced; the seller as stored.', ['SellerCreated', 'SellerFull']),
         404: notFound,
-        ...refusals,
+        ...sellerProfileRefusals,
         ...tenantResponses,
       },
     },
