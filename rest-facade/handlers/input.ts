@@ -15,13 +15,14 @@ import {
 } from 'graphql';
 import type { SubmittedBody } from '../../src/app/context.ts';
 import { fromJsonPointer, toJsonPointer } from '../../src/domain/json-pointer.ts';
-import type { BuiltInOperation, OperationRoot } from '../../src/graphql/run-operation.ts';
+import { type BuiltInOperation, OperationRoot } from '../../src/graphql/run-operation.ts';
+import type { ResultOf, VariablesOf } from '../../src/graphql/tada.ts';
 import { schema } from '../../src/schema/index.ts';
 import { graphQLPathToWire } from '../../src/schema/wire-names.ts';
 import { isJsonContentType, readJsonBody } from '../body.ts';
 import { decodeInput, type DecodeResult } from '../decode.ts';
 import { problemDetail, sendProblem } from '../problem.ts';
-import type { InputOf } from './types.ts';
+import { type HandlerInput, type InputOf, resultOf } from './types.ts';
 
 const inputTypes = new WeakMap<DocumentNode, GraphQLInputObjectType>();
 
@@ -86,6 +87,26 @@ export async function readInput<Operation extends BuiltInOperation>(
   // what gql.tada's `InputOf` describes statically.
   const input = decoded.value as InputOf<Operation>;
   return { input, body: { raw: body.raw, bytes: body.bytes, json: body.json as Record<string, unknown> } };
+}
+
+/**
+ * Runs the mutation `document`, whose input may be refused, on a fresh `OperationRoot`: on `ValidationFailed` sends
+ * the 422 (`sendValidationFailed`, the violations the resolver handed to the root) and returns undefined; otherwise
+ * returns the result, which is then any other member of the mutation's union.
+ * @throws OperationFailed on GraphQL errors, as `resultOf`.
+ */
+export async function refusableResultOf<Document extends BuiltInOperation>(
+  { res, run, context }: Pick<HandlerInput, 'res' | 'run' | 'context'>,
+  document: Document,
+  variables: VariablesOf<Document>,
+): Promise<Exclude<ResultOf<Document>['result'], { __typename: 'ValidationFailed' }> | undefined> {
+  type Accepted = Exclude<ResultOf<Document>['result'], { __typename: 'ValidationFailed' }>;
+  const root = new OperationRoot();
+  const result = await resultOf(run, document, variables, context, root);
+  // TypeScript does not narrow a generic result by its `__typename`; the union members are the document's own.
+  if ((result as { __typename?: string }).__typename !== 'ValidationFailed') return result as Accepted;
+  sendValidationFailed(res, root);
+  return undefined;
 }
 
 /**

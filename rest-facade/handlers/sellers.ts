@@ -3,11 +3,10 @@
  * `GET`/`PUT /v1/sellers/{siren}` read and replace one). Thin adapters over the `sellers`, `seller`, `createSeller`
  * and `updateSeller` operations (their resolvers: src/schema/types/seller.ts).
  */
-import { OperationRoot } from '../../src/graphql/run-operation.ts';
 import type { ResultOf } from '../../src/graphql/tada.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { readInput, sendValidationFailed } from './input.ts';
+import { readInput, refusableResultOf } from './input.ts';
 import { pageRecord, readPage } from './page.ts';
 import { sellerProfileRecord } from './seller-profile.ts';
 import { type RestHandler, resultOf } from './types.ts';
@@ -34,11 +33,8 @@ export const createSellerHandler: RestHandler = async ({ req, res, routePath, co
   const operation = OPERATIONS.createSeller;
   const read = await readInput(req, res, operation);
   if (!read) return;
-  const root = new OperationRoot();
-  const result = await resultOf(run, operation, { input: read.input }, context, root);
-  switch (result.__typename) {
-    case 'ValidationFailed':
-      return sendValidationFailed(res, root);
+  const result = await refusableResultOf({ res, run, context }, operation, { input: read.input });
+  switch (result?.__typename) {
     case 'SellerExists':
       return sendProblem(res, 'sellerExists', { detail: result.message });
     case 'SellerSaved':
@@ -81,11 +77,8 @@ export const putSellerHandler: RestHandler = async ({ req, res, params, context,
   const read = await readInput(req, res, operation);
   if (!read) return;
   const variables = { siren: params.siren ?? '', input: read.input };
-  const root = new OperationRoot();
-  const result = await resultOf(run, operation, variables, context, root);
-  switch (result.__typename) {
-    case 'ValidationFailed':
-      return sendValidationFailed(res, root);
+  const result = await refusableResultOf({ res, run, context }, operation, variables);
+  switch (result?.__typename) {
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: notFound(params.siren) });
     case 'SellerSaved':

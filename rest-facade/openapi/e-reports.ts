@@ -2,7 +2,7 @@
  * `/v1/e-reports` in the OpenAPI document (docs/e-reporting.md; handlers: `../handlers/e-reports.ts`): the
  * e-report reply, the list, closing a period, the FRR document.
  */
-import { problemListing, } from './replies.ts';
+import { problemListing } from './replies.ts';
 import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses, pageSchema } from './responses.ts';
 
 const str = (description: string): Obj => ({ type: 'string', description });
