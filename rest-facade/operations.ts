@@ -48,8 +48,9 @@ const SUBMIT_OUTCOME = graphql(`
     submission { id saasId number sellerSiren processingState waitingFor originSubmissionId createdAt }
   }
 `);
-const SUBMIT_REFUSED = graphql(`fragment SubmitRefused on ValidationFailed { message issues { path rule message profilePath } }`);
-const SUBMIT_SELLER_MISSING = graphql(`fragment SubmitSellerMissing on SellerMissing { message issues { path rule message } }`);
+// A refusal's violations come back on the operation's root (`OperationRoot.violations`), in wire names: no issues selected.
+const SUBMIT_REFUSED = graphql(`fragment SubmitRefused on ValidationFailed { message }`);
+const SUBMIT_SELLER_MISSING = graphql(`fragment SubmitSellerMissing on SellerMissing { message }`);
 const SUBMIT_DUPLICATE = graphql(`fragment SubmitDuplicate on DuplicateSubmission { message existing { id } }`);
 const SUBMIT_CONFLICT = graphql(`fragment SubmitConflict on IdempotencyConflict { message original { id } }`);
 const SUBMIT_INVALID = graphql(`fragment SubmitInvalid on InvalidArguments { message issues { path message } }`);
@@ -139,7 +140,7 @@ export const OPERATIONS = {
       result: setSellerProfile(input: $input) {
         __typename
         ... on SellerProfileSaved { profile { ...SellerProfileRecord } }
-        ... on ValidationFailed { message issues { path rule message } }
+        ... on ValidationFailed { message }
       }
     }
   `,
@@ -161,7 +162,7 @@ export const OPERATIONS = {
         __typename
         ... on SellerSaved { seller { ...SellerRecord } warnings { code message } }
         ... on SellerExists { message }
-        ... on ValidationFailed { message issues { path rule message } }
+        ... on ValidationFailed { message }
       }
     }
   `,
@@ -174,7 +175,7 @@ export const OPERATIONS = {
         __typename
         ... on SellerSaved { seller { ...SellerRecord } }
         ... on NotFound { message }
-        ... on ValidationFailed { message issues { path rule message } }
+        ... on ValidationFailed { message }
       }
     }
   `,
@@ -189,7 +190,7 @@ export const OPERATIONS = {
           status { code label final occurredAt reason reasonCode flags source }
           submission { id }
         }
-        ... on ValidationFailed { message issues { path rule message } }
+        ... on ValidationFailed { message }
       }
     }
   `),
@@ -201,7 +202,7 @@ export const OPERATIONS = {
         ... on PaymentRecorded { replayed payment { ...PaymentRecord } }
         ... on PaymentConflict { message original { id } }
         ... on NotFound { message }
-        ... on ValidationFailed { message issues { path rule message } }
+        ... on ValidationFailed { message }
       }
     }
   `,

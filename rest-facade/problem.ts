@@ -38,6 +38,24 @@ export const PROBLEMS = {
 
 export type ProblemKind = keyof typeof PROBLEMS;
 
+/** One problem a 400 or 422 lists in `errors`: at a JSON pointer into the body, in a query or path parameter, or in a header. */
+export type ProblemIssue = { message: string } & ({ path: string } | { parameter: string } | { header: string });
+
+/**
+ * The `detail` of a problem listing `issues`, each where it is and what is wrong, joined by `; `:
+ * `"/customer_snapshot is required; /total must be an integer"`, `"limit must be an integer from 1 to 100"`,
+ * `"Idempotency-Key header must be …"`; the body itself (pointer `""`) is `(body)`.
+ */
+export function problemDetail(issues: readonly ProblemIssue[]): string {
+  return issues.map((issue) => `${where(issue)} ${issue.message}`).join('; ');
+}
+
+function where(issue: ProblemIssue): string {
+  if ('parameter' in issue) return issue.parameter;
+  if ('header' in issue) return `${issue.header} header`;
+  return issue.path || '(body)';
+}
+
 /** Writes a JSON body with `status` and `contentType`. */
 export function sendJson(
   res: ServerResponse,

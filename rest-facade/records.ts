@@ -1,9 +1,16 @@
 /**
  * GraphQL results in the spec's snake_case shapes (spec § Submission record,
- * § Lifecycle status entry). Absent optional fields are left out, not null.
+ * § Lifecycle status entry), each typed by its reply shape (`reply-shapes/`),
+ * the schema the OpenAPI document serves. Absent optional fields are left out, not null.
  */
 import type { ResultOf } from '../src/graphql/tada.ts';
 import type { RECORD, STATUS } from './operations.ts';
+import { type ReplyOf, wireValue } from './reply-shapes/kinds.ts';
+import type { LifecycleStatusEntry } from './reply-shapes/status-entry.ts';
+import { PROCESSING_RULES, REJECTION_SOURCES, type Rejection, type SubmissionRecord } from './reply-shapes/submission-record.ts';
+import { DELIVERY_STATUSES, type WebhookDelivery } from './reply-shapes/webhook-delivery.ts';
+import { DISABLED_REASONS, type WebhookEndpoint } from './reply-shapes/webhook-endpoint.ts';
+import { WEBHOOK_EVENT_TYPES } from '../src/webhooks/index.ts';
 import type { DELIVERY, ENDPOINT } from './webhook-operations.ts';
 
 /** The `StatusEntry` fragment's result: a lifecycle status as the facade reads it. */
@@ -27,9 +34,9 @@ type RejectionFields = NonNullable<SubmissionFields['rejection']>;
 export type WebhookEndpointFields = ResultOf<typeof ENDPOINT>;
 
 /** `rejection` in snake_case: `{ source, errors: [{ rule, message, path?, profile_path?, location? }] }`, absent members left out. */
-export function rejectionRecord(rejection: RejectionFields): Record<string, unknown> {
+export function rejectionRecord(rejection: RejectionFields): ReplyOf<typeof Rejection> {
   return {
-    source: rejection.source,
+    source: wireValue(REJECTION_SOURCES, rejection.source),
     errors: rejection.errors.map((error) => ({
       rule: error.rule,
       message: error.message,
@@ -44,7 +51,7 @@ export function rejectionRecord(rejection: RejectionFields): Record<string, unkn
  * A lifecycle status entry: `{ code, label, final, occurred_at, reason?, reason_code?, flags? }`;
  * `flags` only when the entry has some (AFTER_FINAL_STATUS, REASON_MISSING, TO_BE_VERIFIED).
  */
-export function statusEntry(status: StatusFields): Record<string, unknown> {
+export function statusEntry(status: StatusFields): ReplyOf<typeof LifecycleStatusEntry> {
   return {
     code: status.code,
     label: status.label,
@@ -54,7 +61,7 @@ export function statusEntry(status: StatusFields): Record<string, unknown> {
     ...(status.reasonCode != null && { reason_code: status.reasonCode }),
     ...(status.flags.length && { flags: status.flags }),
     // Only on the statuses the gateway emitted for the seller (the 212 of a payment): absent means the platform's.
-    ...(status.source === 'seller' && { source: 'seller' }),
+    ...(status.source === 'seller' && { source: 'seller' as const }),
   };
 }
 
@@ -63,15 +70,15 @@ export function statusEntry(status: StatusFields): Record<string, unknown> {
  * (`seller`) and only while the document waits; `processing_rule` and its reason once the e-invoice is generated;
  * `e_report_id` for a B2C or B2BInt document, the latest e-report covering it (docs/e-reporting.md).
  */
-export function submissionRecord(submission: SubmissionRecordFields): Record<string, unknown> {
+export function submissionRecord(submission: SubmissionRecordFields): ReplyOf<typeof SubmissionRecord> {
   return {
     submission_id: submission.id,
     saas_id: submission.saasId,
     number: submission.number,
     ...(submission.sellerSiren !== null && { seller_siren: submission.sellerSiren }),
-    processing_state: submission.processingState.toLowerCase(),
-    ...(submission.waitingFor && { waiting_for: submission.waitingFor.toLowerCase() }),
-    ...(submission.processingRule && { processing_rule: submission.processingRule }),
+    processing_state: lowerCase(submission.processingState),
+    ...(submission.waitingFor && { waiting_for: lowerCase(submission.waitingFor) }),
+    ...(submission.processingRule && { processing_rule: wireValue(PROCESSING_RULES, submission.processingRule) }),
     ...(submission.processingRuleReason && { processing_rule_reason: submission.processingRuleReason }),
     ...(submission.lifecycleStatus && { lifecycle_status: statusEntry(submission.lifecycleStatus) }),
     ...(submission.rejection && { rejection: rejectionRecord(submission.rejection) }),
@@ -86,15 +93,15 @@ export function submissionRecord(submission: SubmissionRecordFields): Record<str
  * A webhook endpoint: `{ id, url, event_types, description?, enabled, disabled_at?,
  * disabled_reason?, previous_secret_expires_at?, created_at, updated_at }`. Never the secret.
  */
-export function webhookEndpointRecord(endpoint: WebhookEndpointFields): Record<string, unknown> {
+export function webhookEndpointRecord(endpoint: WebhookEndpointFields): ReplyOf<typeof WebhookEndpoint> {
   return {
     id: endpoint.id,
     url: endpoint.url,
-    event_types: endpoint.eventTypes,
+    event_types: endpoint.eventTypes.map((type) => wireValue(WEBHOOK_EVENT_TYPES, type)),
     ...(endpoint.description !== null && { description: endpoint.description }),
     enabled: endpoint.enabled,
     ...(endpoint.disabledAt !== null && { disabled_at: endpoint.disabledAt }),
-    ...(endpoint.disabledReason !== null && { disabled_reason: endpoint.disabledReason }),
+    ...(endpoint.disabledReason !== null && { disabled_reason: wireValue(DISABLED_REASONS, endpoint.disabledReason) }),
     ...(endpoint.previousSecretExpiresAt !== null && { previous_secret_expires_at: endpoint.previousSecretExpiresAt }),
     created_at: endpoint.createdAt,
     updated_at: endpoint.updatedAt,
@@ -102,12 +109,12 @@ export function webhookEndpointRecord(endpoint: WebhookEndpointFields): Record<s
 }
 
 /** A webhook delivery with its attempts, oldest attempt first; `http_status` and `error` only when there is one. */
-export function webhookDeliveryRecord(delivery: ResultOf<typeof DELIVERY>): Record<string, unknown> {
+export function webhookDeliveryRecord(delivery: ResultOf<typeof DELIVERY>): ReplyOf<typeof WebhookDelivery> {
   return {
     id: delivery.id,
     webhook_id: delivery.webhookId,
-    event_type: delivery.eventType,
-    status: delivery.status,
+    event_type: wireValue(WEBHOOK_EVENT_TYPES, delivery.eventType),
+    status: wireValue(DELIVERY_STATUSES, delivery.status),
     created_at: delivery.createdAt,
     ...(delivery.nextAttemptAt !== null && { next_attempt_at: delivery.nextAttemptAt }),
     attempts: delivery.attempts.map((attempt) => ({
@@ -118,3 +125,6 @@ export function webhookDeliveryRecord(delivery: ResultOf<typeof DELIVERY>): Reco
     })),
   };
 }
+
+/** A GraphQL enum value as the REST replies write it (`RECEIVED` → `received`), its type following the enum's. */
+const lowerCase = <Value extends string>(value: Value): Lowercase<Value> => value.toLowerCase() as Lowercase<Value>;

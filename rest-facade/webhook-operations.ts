@@ -20,7 +20,7 @@ export const DELIVERY = graphql(`
   }
 `);
 
-const INVALID = graphql(`fragment WebhookInputRefused on ValidationFailed { message issues { path rule message } }`);
+const INVALID = graphql(`fragment WebhookInputRefused on ValidationFailed { message }`);
 
 export const WEBHOOK_OPERATIONS = {
   createWebhookEndpoint: graphql(

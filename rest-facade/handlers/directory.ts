@@ -5,7 +5,7 @@
  * malformed, 501 without a directory, 503 (Retry-After) when the PA's cannot be asked now.
  */
 import { OPERATIONS } from '../operations.ts';
-import { sendJson, sendProblem } from '../problem.ts';
+import { sendJson, problemDetail, sendProblem } from '../problem.ts';
 import { type RestHandler, resultOf } from './types.ts';
 
 /** Seconds a client waits before asking again after a 503. */
@@ -16,7 +16,7 @@ export const directoryHandler: RestHandler = async ({ res, params, context, run 
   switch (result.__typename) {
     case 'InvalidArguments': {
       const errors = result.issues.map((issue) => ({ parameter: 'siren', message: issue.message }));
-      return sendProblem(res, 'malformed', { detail: errors.map((e) => `${e.parameter} ${e.message}`).join('; '), errors });
+      return sendProblem(res, 'malformed', { detail: problemDetail(errors), errors });
     }
     case 'DirectoryUnavailable':
       return result.configured

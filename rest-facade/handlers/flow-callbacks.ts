@@ -10,9 +10,8 @@
  * resolver (src/schema/types/flow-callback.ts).
  */
 import { OPERATIONS } from '../operations.ts';
-import { sendJson, sendProblem } from '../problem.ts';
+import { sendJson, problemDetail, sendProblem } from '../problem.ts';
 import { readAfnorInput } from './afnor-input.ts';
-import { describe } from './input.ts';
 import { type RestHandler, resultOf } from './types.ts';
 
 /** `/input/flowInfo/flowId` → `/flowInfo/flowId`: the body is the input, named as it is. */
@@ -25,7 +24,7 @@ export const flowCallbacksHandler: RestHandler = async ({ req, res, context, run
   const result = await resultOf(run, operation, { input: read.input }, context);
   if (result.__typename === 'InvalidArguments') {
     const errors = result.issues.map((issue) => ({ path: bodyPointer(issue.path), message: issue.message }));
-    return sendProblem(res, 'malformed', { detail: describe(errors), errors });
+    return sendProblem(res, 'malformed', { detail: problemDetail(errors), errors });
   }
   return sendJson(res, 200, { flowId: result.flowId, received: true });
 };

@@ -1,7 +1,7 @@
 /**
  * Request-body plumbing shared by the POST handlers: content type, size,
- * JSON, decoding into the input type of the operation the handler runs; and
- * the mapping of argument paths back to body pointers for 400 and 422 replies.
+ * JSON, decoding into the input type of the operation the handler runs; the
+ * mapping of argument paths back to body pointers for 400 replies; the 422 of a refused input.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -15,14 +15,14 @@ import {
 } from 'graphql';
 import type { SubmittedBody } from '../../src/app/context.ts';
 import { fromJsonPointer, toJsonPointer } from '../../src/domain/json-pointer.ts';
-import type { BuiltInOperation } from '../../src/graphql/run-operation.ts';
+import { type BuiltInOperation, OperationRoot } from '../../src/graphql/run-operation.ts';
+import type { ResultOf, VariablesOf } from '../../src/graphql/tada.ts';
 import { schema } from '../../src/schema/index.ts';
-import { inWireNames } from '../../src/schema/input-issues.ts';
 import { graphQLPathToWire } from '../../src/schema/wire-names.ts';
 import { isJsonContentType, readJsonBody } from '../body.ts';
 import { decodeInput, type DecodeResult } from '../decode.ts';
-import { sendProblem } from '../problem.ts';
-import type { InputOf } from './types.ts';
+import { problemDetail, sendProblem } from '../problem.ts';
+import { type HandlerInput, type InputOf, resultOf } from './types.ts';
 
 const inputTypes = new WeakMap<DocumentNode, GraphQLInputObjectType>();
 
@@ -49,11 +49,6 @@ export function inputTypeOf(operation: DocumentNode): GraphQLInputObjectType {
 export function bodyPointer(operation: DocumentNode, argumentPointer: string): string {
   const [, ...rest] = fromJsonPointer(argumentPointer);
   return toJsonPointer(graphQLPathToWire(inputTypeOf(operation), rest));
-}
-
-/** `"/a is required; /b must be a string"`. */
-export function describe(issues: Array<{ path: string; message: string }>): string {
-  return issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`).join('; ');
 }
 
 /**
@@ -85,7 +80,7 @@ export async function readInput<Operation extends BuiltInOperation>(
   // The body itself is required: `null` is as malformed as `[]`.
   const decoded = decode(new GraphQLNonNull(inputTypeOf(operation)), body.json);
   if (!decoded.ok) {
-    sendProblem(res, 'malformed', { detail: describe(decoded.issues), errors: decoded.issues });
+    sendProblem(res, 'malformed', { detail: problemDetail(decoded.issues), errors: decoded.issues });
     return undefined;
   }
   // The one cast of the seam: the decoder has just coerced the value to this very GraphQL input type, which is
@@ -94,23 +89,40 @@ export async function readInput<Operation extends BuiltInOperation>(
   return { input, body: { raw: body.raw, bytes: body.bytes, json: body.json as Record<string, unknown> } };
 }
 
-/** 422 for a `ValidationFailed` result of `operation`, its argument paths turned into body pointers and its messages into wire names. */
-export function sendValidationFailed(
-  res: ServerResponse,
-  operation: DocumentNode,
-  issues: Array<{ path: string; rule: string; message: string; profilePath?: string | null }>,
-  kind: 'invalid' | 'sellerMissing' = 'invalid',
-): void {
-  const errors = issues.map(({ profilePath, ...issue }) => ({
-    ...issue,
-    message: inWireNames(schema, issue.message),
-    path: bodyPointer(operation, issue.path),
-    ...(profilePath && { profile_path: snakePointer(profilePath) }),
-  }));
-  sendProblem(res, kind, { detail: describe(errors), errors });
+/**
+ * Runs the mutation `document`, whose input may be refused, on a fresh `OperationRoot`: on `ValidationFailed` sends
+ * the 422 (`sendValidationFailed`, the violations the resolver handed to the root) and returns undefined; otherwise
+ * returns the result, which is then any other member of the mutation's union.
+ * @throws OperationFailed on GraphQL errors, as `resultOf`.
+ */
+export async function refusableResultOf<Document extends BuiltInOperation>(
+  { res, run, context }: Pick<HandlerInput, 'res' | 'run' | 'context'>,
+  document: Document,
+  variables: VariablesOf<Document>,
+): Promise<Exclude<ResultOf<Document>['result'], { __typename: 'ValidationFailed' }> | undefined> {
+  type Accepted = Exclude<ResultOf<Document>['result'], { __typename: 'ValidationFailed' }>;
+  const root = new OperationRoot();
+  const result = await resultOf(run, document, variables, context, root);
+  // TypeScript does not narrow a generic result by its `__typename`; the union members are the document's own.
+  if ((result as { __typename?: string }).__typename !== 'ValidationFailed') return result as Accepted;
+  sendValidationFailed(res, root);
+  return undefined;
 }
 
-/** A JSON pointer into the seller profile, GraphQL names to wire names (`/vatNumber` → `/vat_number`). */
-function snakePointer(pointer: string): string {
-  return pointer.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/**
+ * The 422 of an operation whose mutation refused its input (`ValidationFailed`, or `SellerMissing` as `kind`):
+ * `errors` are the service's violations exactly as the resolver handed them to `root` (`OperationRoot.violations`,
+ * src/graphql/run-operation.ts): `path` the JSON pointer into the body, `rule`, the message in the spec's names, and
+ * `profile_path` into the seller when the seller decides the rule too.
+ * @throws when `root` holds no violations: every refusal goes through `inputIssues`, so this is a programming error.
+ */
+export function sendValidationFailed(res: ServerResponse, root: OperationRoot, kind: 'invalid' | 'sellerMissing' = 'invalid'): void {
+  if (!root.violations) throw new Error('a refused input without its violations on the operation root');
+  const errors = root.violations.map((violation) => ({
+    path: toJsonPointer(violation.path),
+    rule: violation.rule,
+    message: violation.message,
+    ...(violation.profilePath && { profile_path: toJsonPointer(violation.profilePath) }),
+  }));
+  sendProblem(res, kind, { detail: problemDetail(errors), errors });
 }

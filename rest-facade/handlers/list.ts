@@ -6,7 +6,7 @@
  * (src/schema/types/submission-list.ts).
  */
 import { OPERATIONS } from '../operations.ts';
-import { sendJson, sendProblem } from '../problem.ts';
+import { sendJson, problemDetail, sendProblem } from '../problem.ts';
 import { submissionRecord } from '../records.ts';
 import { OperationFailed } from '../../src/graphql/run-operation.ts';
 import type { RestHandler } from './types.ts';
@@ -63,8 +63,7 @@ export function listHandler(documentType: 'INVOICE' | 'CREDIT_NOTE'): RestHandle
   return async ({ req, res, context, run }) => {
     const { issues, filter, ...page } = listArguments(req.url);
     if (issues.length > 0) {
-      const detail = issues.map((issue) => `${issue.parameter} ${issue.message}`).join('; ');
-      return sendProblem(res, 'malformed', { detail, errors: issues });
+      return sendProblem(res, 'malformed', { detail: problemDetail(issues), errors: issues });
     }
     const outcome = await run(OPERATIONS.listSubmissions, { filter: { ...filter, documentType }, ...page }, context);
     if (!outcome.ok) {

@@ -1,6 +1,6 @@
 // Cursor paging of the REST lists (webhook deliveries, sellers): the `limit` and `after` query parameters and the `{ data, next_cursor }` reply.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendProblem } from '../problem.ts';
+import { problemDetail, sendProblem } from '../problem.ts';
 
 /** Largest page: the connections' `maxSize`. */
 export const MAX_PAGE = 100;
@@ -26,7 +26,7 @@ export function readPage(req: IncomingMessage, res: ServerResponse): { first?: n
     issues.push({ parameter: 'limit', message: `must be an integer from 1 to ${MAX_PAGE}` });
   }
   if (issues.length > 0) {
-    sendProblem(res, 'malformed', { detail: issues.map((issue) => `${issue.parameter} ${issue.message}`).join('; '), errors: issues });
+    sendProblem(res, 'malformed', { detail: problemDetail(issues), errors: issues });
     return undefined;
   }
   return { ...(limit !== undefined && { first: Number(limit) }), ...(after !== undefined && { after }) };

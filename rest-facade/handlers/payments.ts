@@ -6,7 +6,7 @@
 import type { ResultOf } from '../../src/graphql/tada.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { readInput, sendValidationFailed } from './input.ts';
+import { readInput, refusableResultOf } from './input.ts';
 import { type RestHandler, resultOf } from './types.ts';
 
 type PaymentFields = NonNullable<ResultOf<typeof OPERATIONS.invoicePayments>['result']>['payments'][number];
@@ -43,10 +43,8 @@ export const recordPaymentHandler: RestHandler = async ({ req, res, params, cont
   const read = await readInput(req, res, operation);
   if (!read) return;
   const variables = { submissionId: params.id ?? '', input: read.input };
-  const result = await resultOf(run, operation, variables, context);
-  switch (result.__typename) {
-    case 'ValidationFailed':
-      return sendValidationFailed(res, operation, result.issues);
+  const result = await refusableResultOf({ res, run, context }, operation, variables);
+  switch (result?.__typename) {
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: notFound(params.id) });
     case 'PaymentConflict':

@@ -7,7 +7,7 @@
 import { toWireName } from '../../src/schema/wire-names.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { readInput, sendValidationFailed } from './input.ts';
+import { readInput, refusableResultOf } from './input.ts';
 import { type RestHandler, resultOf } from './types.ts';
 
 /** A GraphQL result object with camelCase keys, as the snake_case record (nulls kept: the stored profile is complete). */
@@ -32,7 +32,7 @@ export const putSellerProfileHandler: RestHandler = async ({ req, res, context, 
   const operation = OPERATIONS.setSellerProfile;
   const read = await readInput(req, res, operation);
   if (!read) return;
-  const result = await resultOf(run, operation, { input: read.input }, context);
-  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, operation, result.issues);
+  const result = await refusableResultOf({ res, run, context }, operation, { input: read.input });
+  if (!result) return;
   return sendJson(res, 200, sellerProfileRecord(result.profile));
 };

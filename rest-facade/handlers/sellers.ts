@@ -6,7 +6,7 @@
 import type { ResultOf } from '../../src/graphql/tada.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { readInput, sendValidationFailed } from './input.ts';
+import { readInput, refusableResultOf } from './input.ts';
 import { pageRecord, readPage } from './page.ts';
 import { sellerProfileRecord } from './seller-profile.ts';
 import { type RestHandler, resultOf } from './types.ts';
@@ -33,10 +33,8 @@ export const createSellerHandler: RestHandler = async ({ req, res, routePath, co
   const operation = OPERATIONS.createSeller;
   const read = await readInput(req, res, operation);
   if (!read) return;
-  const result = await resultOf(run, operation, { input: read.input }, context);
-  switch (result.__typename) {
-    case 'ValidationFailed':
-      return sendValidationFailed(res, operation, result.issues);
+  const result = await refusableResultOf({ res, run, context }, operation, { input: read.input });
+  switch (result?.__typename) {
     case 'SellerExists':
       return sendProblem(res, 'sellerExists', { detail: result.message });
     case 'SellerSaved':
@@ -79,10 +77,8 @@ export const putSellerHandler: RestHandler = async ({ req, res, params, context,
   const read = await readInput(req, res, operation);
   if (!read) return;
   const variables = { siren: params.siren ?? '', input: read.input };
-  const result = await resultOf(run, operation, variables, context);
-  switch (result.__typename) {
-    case 'ValidationFailed':
-      return sendValidationFailed(res, operation, result.issues);
+  const result = await refusableResultOf({ res, run, context }, operation, variables);
+  switch (result?.__typename) {
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: notFound(params.siren) });
     case 'SellerSaved':

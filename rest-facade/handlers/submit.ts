@@ -2,8 +2,10 @@
  * `POST /v1/invoices` and `POST /v1/credit-notes`: read the body, decode it
  * into the mutation's input, run the mutation, map its result type to a status.
  * Reaches the `submitInvoice` / `submitCreditNote` resolvers (`resolveSubmit`,
- * src/schema/submit.ts), with the HTTP body as the operation's root value.
+ * src/schema/submit.ts), with the HTTP body on the operation's root value
+ * (`OperationRoot`), which also brings a refusal's violations back for the 422.
  */
+import { OperationRoot } from '../../src/graphql/run-operation.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
 import { submissionRecord } from '../records.ts';
@@ -13,19 +15,25 @@ import { type HandlerInput, type RestHandler, resultOf } from './types.ts';
 type SubmitName = 'submitInvoice' | 'submitCreditNote';
 
 /**
- * Reads the body and runs the `name` mutation with it; undefined when a problem reply was sent. One branch per
+ * Reads the body and runs the `name` mutation with it, the body as received on the operation's root (the resolver's
+ * `submittedDocument`: the stored copy and the idempotency hash are those of the HTTP body itself); returns the root
+ * (a refusal's violations come back on it) and the result, or undefined when a problem reply was sent. One branch per
  * mutation, so that TypeScript checks each input against its own mutation (it cannot correlate a union of two
- * operations with a union of their inputs). The stored copy and the idempotency hash are those of the HTTP body itself.
+ * operations with a union of their inputs).
  */
 async function submit({ req, res, context, run }: HandlerInput, name: SubmitName) {
   const key = req.headers['idempotency-key'];
   const idempotencyKey = typeof key === 'string' ? key : null;
   if (name === 'submitInvoice') {
     const read = await readInput(req, res, OPERATIONS.submitInvoice);
-    return read && resultOf(run, OPERATIONS.submitInvoice, { input: read.input, idempotencyKey }, context, { submittedBody: read.body });
+    if (!read) return undefined;
+    const root = new OperationRoot(read.body);
+    return { root, result: await resultOf(run, OPERATIONS.submitInvoice, { input: read.input, idempotencyKey }, context, root) };
   }
   const read = await readInput(req, res, OPERATIONS.submitCreditNote);
-  return read && resultOf(run, OPERATIONS.submitCreditNote, { input: read.input, idempotencyKey }, context, { submittedBody: read.body });
+  if (!read) return undefined;
+  const root = new OperationRoot(read.body);
+  return { root, result: await resultOf(run, OPERATIONS.submitCreditNote, { input: read.input, idempotencyKey }, context, root) };
 }
 
 /** The handler for one document type; `Location` is the route's own path (`/v1/invoices`) and the new id. */
@@ -33,8 +41,9 @@ export function submitHandler(name: SubmitName): RestHandler {
   const operation = OPERATIONS[name];
   return async (handler) => {
     const { res, routePath } = handler;
-    const result = await submit(handler, name);
-    if (!result) return;
+    const submitted = await submit(handler, name);
+    if (!submitted) return;
+    const { root, result } = submitted;
     switch (result.__typename) {
       case 'SubmissionAccepted': {
         const headers: Record<string, string> = { Location: `${routePath}/${result.submission.id}` };
@@ -42,9 +51,9 @@ export function submitHandler(name: SubmitName): RestHandler {
         return sendJson(res, 202, submissionRecord(result.submission), headers);
       }
       case 'ValidationFailed':
-        return sendValidationFailed(res, operation, result.issues);
+        return sendValidationFailed(res, root);
       case 'SellerMissing':
-        return sendValidationFailed(res, operation, result.issues, 'sellerMissing');
+        return sendValidationFailed(res, root, 'sellerMissing');
       case 'DuplicateSubmission':
         return sendProblem(res, 'duplicate', { detail: result.message, submission_id: result.existing.id });
       case 'IdempotencyConflict':

@@ -10,7 +10,7 @@
 import { sendJson, sendProblem } from '../problem.ts';
 import { webhookEndpointRecord, type WebhookEndpointFields } from '../records.ts';
 import { WEBHOOK_OPERATIONS } from '../webhook-operations.ts';
-import { readInput, sendValidationFailed } from './input.ts';
+import { readInput, refusableResultOf } from './input.ts';
 import { type RestHandler, resultOf } from './types.ts';
 
 /** The same wording as the GraphQL `NotFound` message. */
@@ -28,8 +28,8 @@ export const createWebhookEndpointHandler: RestHandler = async ({ req, res, rout
   const operation = WEBHOOK_OPERATIONS.createWebhookEndpoint;
   const read = await readInput(req, res, operation);
   if (!read) return;
-  const result = await resultOf(run, operation, { input: read.input }, context);
-  if (result.__typename === 'ValidationFailed') return sendValidationFailed(res, operation, result.issues);
+  const result = await refusableResultOf({ res, run, context }, operation, { input: read.input });
+  if (!result) return;
   return sendJson(res, 201, withSecret(result), { Location: `${routePath}/${result.endpoint.id}` });
 };
 
@@ -52,12 +52,10 @@ export const updateWebhookEndpointHandler: RestHandler = async ({ req, res, para
   const read = await readInput(req, res, operation);
   if (!read) return;
   const variables = { id: params.id ?? '', input: read.input };
-  const result = await resultOf(run, operation, variables, context);
-  switch (result.__typename) {
+  const result = await refusableResultOf({ res, run, context }, operation, variables);
+  switch (result?.__typename) {
     case 'WebhookEndpoint':
       return sendJson(res, 200, webhookEndpointRecord(result));
-    case 'ValidationFailed':
-      return sendValidationFailed(res, operation, result.issues);
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: result.message });
   }

@@ -17,18 +17,17 @@ export const directoryExamples: Record<string, Example> = {
   },
   DirectoryMalformedSiren: {
     summary: 'siren is not a SIREN',
-    value: problem('malformed-request', 'Malformed request', 400, {
-      detail: 'siren must be a SIREN: 9 digits with a valid Luhn key',
+    value: problem('malformed', {
       errors: [{ parameter: 'siren', message: 'must be a SIREN: 9 digits with a valid Luhn key' }],
     }),
   },
   DirectoryNotConfigured: {
     summary: 'No directory configured',
-    value: problem('directory-not-configured', 'No directory configured', 501, { detail: 'No directory is configured (PA_DIRECTORY_URL)' }),
+    value: problem('directoryNotConfigured', { detail: 'No directory is configured (PA_DIRECTORY_URL)' }),
   },
   DirectoryUnavailable: {
     summary: "The PA's directory cannot be asked now",
-    value: problem('service-unavailable', 'Service unavailable', 503, {
+    value: problem('unavailable', {
       detail: "The PA's directory could not be asked now (siren: HTTP 503): try again later",
     }),
   },

@@ -2,7 +2,7 @@
  * `GET /v1/directory/{siren}` in the OpenAPI document: the entry, the 400/501/503 problems, their examples
  * (`../handlers/directory.ts`; examples in `./directory-examples.ts`; the resolver: src/schema/types/directory.ts).
  */
-import { problemOf } from './replies.ts';
+import { problemListing, problemOf } from './replies.ts';
 import { headerRef, json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 
 const DirectoryLine: Obj = {
@@ -45,9 +45,9 @@ const DirectoryEntry: Obj = {
 export const directorySchemas: Record<string, Obj> = {
   DirectoryLine,
   DirectoryEntry,
-  DirectoryQueryMalformedProblem: problemOf(
+  DirectoryQueryMalformedProblem: problemListing(
     'malformed',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('ParameterIssue') } } },
+    schemaRef('ParameterIssue'),
     '400 (directory): `siren` is not 9 digits with a valid Luhn key.',
   ),
   DirectoryNotConfiguredProblem: problemOf('directoryNotConfigured', {}, '501: the gateway has no directory (`PA_DIRECTORY_URL`).'),

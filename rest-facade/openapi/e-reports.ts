@@ -2,8 +2,8 @@
  * `/v1/e-reports` in the OpenAPI document (docs/e-reporting.md; handlers: `../handlers/e-reports.ts`): the
  * e-report reply, the list, closing a period, the FRR document.
  */
-import { problemOf } from './replies.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { problemListing } from './replies.ts';
+import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses, pageSchema } from './responses.ts';
 
 const str = (description: string): Obj => ({ type: 'string', description });
 const int = (description: string): Obj => ({ type: 'integer', description });
@@ -112,14 +112,7 @@ const EReport: Obj = {
   },
 };
 
-const EReportList: Obj = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: { type: 'array', items: schemaRef('EReport'), description: 'A page of your e-reports, newest first.' },
-    next_cursor: { type: 'string', description: 'Present when there are more: pass it as `after` for the next page.' },
-  },
-};
+const EReportList = pageSchema(schemaRef('EReport'), 'A page of your e-reports, newest first.', { open: true });
 
 const CloseEReportInput: Obj = {
   type: 'object',
@@ -136,38 +129,22 @@ export const eReportSchemas: Record<string, Obj> = {
   EReport,
   EReportList,
   CloseEReportInput,
-  EReportCloseProblem: problemOf(
+  EReportCloseProblem: problemListing(
     'invalid',
     {
-      required: ['errors'],
+      type: 'object',
+      required: ['path', 'rule', 'message'],
       properties: {
-        errors: {
-          type: 'array',
-          minItems: 1,
-          items: {
-            type: 'object',
-            required: ['path', 'rule', 'message'],
-            properties: {
-              path: { type: 'string', enum: ['/seller_siren', '/period', '/kind'], description: 'JSON pointer into the request body.' },
-              rule: { type: 'string', enum: ['GW-EREPORT-SELLER', 'GW-EREPORT-PERIOD', 'GW-EREPORT-PERIOD-OPEN', 'GW-EREPORT-KIND'] },
-              message: { type: 'string' },
-            },
-            additionalProperties: false,
-          },
-        },
+        path: { type: 'string', enum: ['/seller_siren', '/period', '/kind'], description: 'JSON pointer into the request body.' },
+        rule: { type: 'string', enum: ['GW-EREPORT-SELLER', 'GW-EREPORT-PERIOD', 'GW-EREPORT-PERIOD-OPEN', 'GW-EREPORT-KIND'] },
+        message: { type: 'string' },
       },
+      additionalProperties: false,
     },
     '422 (close): an unknown seller, a period that is not one of its `vat_regime`, or one that has not ended.',
   ),
 };
 
-const common: Obj = {
-  401: responseRef('Unauthorized'),
-  403: responseRef('TenantTokenRequired'),
-  429: responseRef('RateLimited'),
-  500: responseRef('InternalError'),
-  503: responseRef('ServiceUnavailable'),
-};
 const one = (description: string): Obj => ({ description, headers: requestIdHeader, content: json(schemaRef('EReport'), []) });
 const notFound = problemResponse('No such e-report for this tenant.', schemaRef('NotFoundProblem'), []);
 const id: Obj = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
@@ -192,7 +169,7 @@ export const eReportPaths: Obj = {
       responses: {
         200: { description: 'A page of e-reports.', headers: requestIdHeader, content: json(schemaRef('EReportList'), []) },
         400: problemResponse('A paging parameter is malformed.', schemaRef('WebhookQueryMalformedProblem'), []),
-        ...common,
+        ...tenantResponses,
       },
     },
   },
@@ -214,7 +191,7 @@ export const eReportPaths: Obj = {
           schemaRef('EReportCloseProblem'),
           [],
         ),
-        ...common,
+        ...tenantResponses,
       },
     },
   },
@@ -224,7 +201,7 @@ export const eReportPaths: Obj = {
       operationId: 'getEReport',
       tags: ['E-reporting'],
       summary: 'One e-report',
-      responses: { 200: one('The report, with the submissions it covers.'), 404: notFound, ...common },
+      responses: { 200: one('The report, with the submissions it covers.'), 404: notFound, ...tenantResponses },
     },
   },
   '/v1/e-reports/{id}/document': {
@@ -240,7 +217,7 @@ export const eReportPaths: Obj = {
           content: { 'application/xml': { schema: { type: 'string' } } },
         },
         404: notFound,
-        ...common,
+        ...tenantResponses,
       },
     },
   },

@@ -1,16 +1,22 @@
 /**
  * What every example module of the OpenAPI document builds with: the shape of
- * an example and an RFC 9457 problem body of ours (`urn:einvoicing:problem:*`,
- * as `rest-facade/problem.ts` sends them).
+ * an example and a problem body exactly as `rest-facade/problem.ts` sends it
+ * (its type, title and status, and the `detail` the facade writes for `errors`).
  */
+import { PROBLEMS, type ProblemIssue, type ProblemKind, problemDetail } from '../problem.ts';
 
 /** One entry of `components.examples`. */
 export type Example = { summary: string; description?: string; value: unknown };
 
-/** A problem reply: `type` is the urn's last segment (`validation-failed`); `rest` adds its other members. */
-export const problem = (type: string, title: string, status: number, rest: Record<string, unknown>) => ({
-  type: `urn:einvoicing:problem:${type}`,
-  title,
-  status,
-  ...rest,
+/**
+ * A problem reply of `kind` with `members`; without a `detail`, the one the facade writes for `errors`
+ * (`problemDetail`), so that an example's detail cannot differ from a real reply's.
+ */
+export const problem = (
+  kind: ProblemKind,
+  members: { detail?: string; errors?: ReadonlyArray<ProblemIssue & Record<string, unknown>> } & Record<string, unknown>,
+) => ({
+  ...PROBLEMS[kind],
+  ...(members.detail === undefined && members.errors && { detail: problemDetail(members.errors) }),
+  ...members,
 });

@@ -86,12 +86,6 @@ const rejected = {
 
 const late = { code: 205, label: 'Approuvée', final: false, occurred_at: '2015-01-09T10:20:00.000Z', flags: ['AFTER_FINAL_STATUS'] };
 
-const lifecycleProblem = (errors: Array<{ path: string; rule: string; message: string }>) =>
-  problem('validation-failed', 'Validation failed', 422, {
-    detail: errors.map((error) => `${error.path} ${error.message}`).join('; '),
-    errors,
-  });
-
 const replyExamples: Record<string, Example> = {
   InvoiceReceived: { summary: 'The French invoice received', value: invoiceRecord },
   InvoiceValidated: {
@@ -172,8 +166,7 @@ const replyExamples: Record<string, Example> = {
   },
   EventStructureErrors: {
     summary: 'A missing field and a code that is not a JSON integer',
-    value: problem('malformed-request', 'Malformed request', 400, {
-      detail: '/code Int cannot represent non-integer value: "213"; /event_id is required',
+    value: problem('malformed', {
       errors: [
         { path: '/code', message: 'Int cannot represent non-integer value: "213"' },
         { path: '/event_id', message: 'is required' },
@@ -182,50 +175,47 @@ const replyExamples: Record<string, Example> = {
   },
   EventInvalid: {
     summary: 'A code out of range and a time without offset',
-    value: lifecycleProblem([
-      { path: '/code', rule: 'GW-LIFECYCLE-CODE', message: `Code 215 is not a lifecycle code of the CDV list (${LIFECYCLE_CODE_LIST})` },
-      {
-        path: '/occurred_at',
-        rule: 'GW-DATE-TIME',
-        message: '"2015-01-09T11:16:03" is not an RFC 3339 date-time with an offset',
-      },
-    ]),
+    value: problem('invalid', {
+      errors: [
+        { path: '/code', rule: 'GW-LIFECYCLE-CODE', message: `Code 215 is not a lifecycle code of the CDV list (${LIFECYCLE_CODE_LIST})` },
+        { path: '/occurred_at', rule: 'GW-DATE-TIME', message: '"2015-01-09T11:16:03" is not an RFC 3339 date-time with an offset' },
+      ],
+    }),
   },
   SubmissionUnknown: {
     summary: 'No such submission',
-    value: lifecycleProblem([{ path: '/submission_id', rule: 'GW-SUBMISSION-UNKNOWN', message: `No submission with id "${UNKNOWN_ID}"` }]),
+    value: problem('invalid', {
+      errors: [{ path: '/submission_id', rule: 'GW-SUBMISSION-UNKNOWN', message: `No submission with id "${UNKNOWN_ID}"` }],
+    }),
   },
   EventIdReused: {
     summary: 'The event_id was recorded for another submission',
-    value: lifecycleProblem([
-      { path: '/event_id', rule: 'GW-EVENT-ID-REUSED', message: 'This event_id was recorded for another submission' },
-    ]),
+    value: problem('invalid', {
+      errors: [{ path: '/event_id', rule: 'GW-EVENT-ID-REUSED', message: 'This event_id was recorded for another submission' }],
+    }),
   },
   TenantTokenRequired: {
     summary: 'A platform token on a tenant endpoint',
-    value: problem('forbidden', 'Forbidden', 403, { detail: 'This operation needs a tenant token' }),
+    value: problem('forbidden', { detail: 'This operation needs a tenant token' }),
   },
   PlatformCredentialRequired: {
     summary: 'A tenant token on the platform endpoint',
-    value: problem('forbidden', 'Forbidden', 403, { detail: 'This operation needs a platform credential' }),
+    value: problem('forbidden', { detail: 'This operation needs a platform credential' }),
   },
   NoStatusYet: { summary: 'The PA has not reported yet', value: { data: [] } },
   WrongContentType: {
     summary: 'Content-Type is not JSON',
-    value: problem('malformed-request', 'Malformed request', 400, { detail: 'Content-Type must be application/json' }),
+    value: problem('malformed', { detail: 'Content-Type must be application/json' }),
   },
   InvalidJson: {
     summary: 'The body is not JSON',
-    value: problem('malformed-request', 'Malformed request', 400, {
+    value: problem('malformed', {
       detail: 'The request body is not valid JSON: Expected double-quoted property name in JSON at position 28',
     }),
   },
   StructureErrors: {
     summary: 'Missing field, wrong types and formats',
-    value: problem('malformed-request', 'Malformed request', 400, {
-      detail:
-        '/customer_snapshot is required; /due_date must be a date, YYYY-MM-DD; /lines/0/quantity must be a number; ' +
-        '/total must be an integer amount in minor units, within ±(2^53 - 1)',
+    value: problem('malformed', {
       errors: [
         { path: '/customer_snapshot', message: 'is required' },
         { path: '/due_date', message: 'must be a date, YYYY-MM-DD' },
@@ -236,53 +226,49 @@ const replyExamples: Record<string, Example> = {
   },
   BlankNumber: {
     summary: 'A blank document number',
-    value: problem('malformed-request', 'Malformed request', 400, {
-      detail: '/number must not be empty or blank',
+    value: problem('malformed', {
       errors: [{ path: '/number', message: 'must not be empty or blank' }],
     }),
   },
   InvalidIdempotencyKey: {
     summary: 'An Idempotency-Key with a non-ASCII character',
-    value: problem('malformed-request', 'Malformed request', 400, {
-      detail: 'Idempotency-Key header must be 1 to 255 printable ASCII characters',
+    value: problem('malformed', {
       errors: [{ header: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }],
     }),
   },
   MissingToken: {
     summary: 'No Authorization header',
-    value: problem('unauthorized', 'Unauthorized', 401, { detail: 'Send an Authorization: Bearer <token> header' }),
+    value: problem('unauthorized', { detail: 'Send an Authorization: Bearer <token> header' }),
   },
   InvalidToken: {
     summary: 'Unknown or revoked token',
-    value: problem('unauthorized', 'Unauthorized', 401, { detail: 'The bearer token is invalid or revoked' }),
+    value: problem('unauthorized', { detail: 'The bearer token is invalid or revoked' }),
   },
   InvoiceNotFound: {
     summary: 'No such invoice for this tenant',
-    value: problem('not-found', 'Not found', 404, { detail: `No invoice with id "${UNKNOWN_ID}"` }),
+    value: problem('notFound', { detail: `No invoice with id "${UNKNOWN_ID}"` }),
   },
   CreditNoteNotFound: {
     summary: 'No such credit note for this tenant (here: the id of an invoice)',
-    value: problem('not-found', 'Not found', 404, { detail: `No credit note with id "${INVOICE_ID}"` }),
+    value: problem('notFound', { detail: `No credit note with id "${INVOICE_ID}"` }),
   },
   DuplicateSubmission: {
     summary: 'The number was already submitted',
-    value: problem('duplicate-submission', 'Duplicate submission', 409, {
+    value: problem('duplicate', {
       detail: `An invoice with this number or id was already submitted (submission ${INVOICE_ID})`,
       submission_id: INVOICE_ID,
     }),
   },
   IdempotencyConflict: {
     summary: 'The key was used with another body',
-    value: problem('idempotency-conflict', 'Idempotency key already used with a different body', 409, {
+    value: problem('idempotencyConflict', {
       detail: `This idempotency key was already used with a different document (submission ${INVOICE_ID})`,
       submission_id: INVOICE_ID,
     }),
   },
   SellerMissing: {
     summary: 'The tenant has no seller yet',
-    value: problem('seller-missing', 'No seller for the document', 422, {
-      detail:
-        '/seller_siren This tenant has no seller yet: create one (POST /v1/sellers or PUT /v1/seller-profile), or name it in seller_siren',
+    value: problem('sellerMissing', {
       errors: [
         {
           path: '/seller_siren',
@@ -294,8 +280,7 @@ const replyExamples: Record<string, Example> = {
   },
   SellerWithoutVatNumber: {
     summary: 'A standard-rated invoice of a seller without a VAT number (BR-S-02, with profile_path)',
-    value: problem('validation-failed', 'Validation failed', 422, {
-      detail: "/lines/0/taxes/0 VAT category S needs the seller's VAT identifier (BT-31): the seller 900123456 has no vat_number",
+    value: problem('invalid', {
       errors: [
         {
           path: '/lines/0/taxes/0',
@@ -308,12 +293,11 @@ const replyExamples: Record<string, Example> = {
   },
   PayloadTooLarge: {
     summary: 'More than 1 MiB',
-    value: problem('payload-too-large', 'Payload too large', 413, { detail: 'The request body exceeds 1048576 bytes (1 MiB)' }),
+    value: problem('tooLarge', { detail: 'The request body exceeds 1048576 bytes (1 MiB)' }),
   },
   UnsupportedCurrency: {
     summary: 'The DKK invoice (examples/BIS3_Invoice_positive.json): the currency, and the French rules it breaks',
-    value: problem('validation-failed', 'Validation failed', 422, {
-      detail: `/currency Currency "DKK" is not supported; supported: ${CURRENCIES}; /customer_snapshot ${NO_BT49}; /lines/0/taxes/0/percentage VAT rate 25 % is not a French rate (BT-152)`,
+    value: problem('invalid', {
       errors: [
         { path: '/currency', rule: 'GW-CURRENCY-UNSUPPORTED', message: `Currency "DKK" is not supported; supported: ${CURRENCIES}` },
         { path: '/customer_snapshot', rule: 'BR-FR-12', message: NO_BT49 },
@@ -323,8 +307,7 @@ const replyExamples: Record<string, Example> = {
   },
   NotFrench: {
     summary: 'An official EN 16931 example (examples/ubl-tc434-example9.json): not French',
-    value: problem('validation-failed', 'Validation failed', 422, {
-      detail: `/customer_snapshot ${NO_BT49}; /lines/0/taxes/0/percentage VAT rate 21 % is not a French rate (BT-152)`,
+    value: problem('invalid', {
       errors: [
         { path: '/customer_snapshot', rule: 'BR-FR-12', message: NO_BT49 },
         { path: '/lines/0/taxes/0/percentage', rule: 'BR-FR-16', message: 'VAT rate 21 % is not a French rate (BT-152)' },
@@ -333,10 +316,7 @@ const replyExamples: Record<string, Example> = {
   },
   CreditNoteRejected: {
     summary: 'No currency, and an invoice_id never submitted',
-    value: problem('validation-failed', 'Validation failed', 422, {
-      detail:
-        `/currency Credit note currency is missing; supported: ${CURRENCIES}; ` +
-        '/invoice_id No invoice with id "ubl_unknown" was submitted by this tenant',
+    value: problem('invalid', {
       errors: [
         { path: '/currency', rule: 'BR-05', message: `Credit note currency is missing; supported: ${CURRENCIES}` },
         {
@@ -349,27 +329,27 @@ const replyExamples: Record<string, Example> = {
   },
   RateLimited: {
     summary: "Over the tenant's rate limit",
-    value: problem('rate-limited', 'Too many requests', 429, {
+    value: problem('rateLimited', {
       detail: 'Rate limit exceeded: at most 20000 submissions per second for this tenant; retry after 1 s',
     }),
   },
   ServiceUnavailable: {
     summary: 'The database is unavailable',
-    value: problem('service-unavailable', 'Service unavailable', 503, {
+    value: problem('unavailable', {
       detail:
         'The database is unavailable. Nothing was changed by this request; retry after Retry-After seconds (with the same Idempotency-Key).',
     }),
   },
   InternalError: {
     summary: 'Unexpected failure',
-    value: problem('internal-error', 'Internal error', 500, {
+    value: problem('internal', {
       detail: 'An internal error occurred. Quote the request id when contacting support.',
       request_id: '1517aa4c-a6c9-4616-8499-fcf1ce20a7db',
     }),
   },
   MethodNotAllowed: {
     summary: 'GET on the invoice collection',
-    value: problem('method-not-allowed', 'Method not allowed', 405, { detail: 'GET is not allowed here' }),
+    value: problem('methodNotAllowed', { detail: 'GET is not allowed here' }),
   },
 };
 

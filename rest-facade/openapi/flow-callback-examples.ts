@@ -2,11 +2,7 @@
 
 import { type Example, problem } from './example-values.ts';
 
-const malformed = (errors: Array<{ path: string; message: string }>) =>
-  problem('malformed-request', 'Malformed request', 400, {
-    detail: errors.map((error) => `${error.path} ${error.message}`).join('; '),
-    errors,
-  });
+const malformed = (errors: Array<{ path: string; message: string }>) => problem('malformed', { errors });
 
 const OUTGOING = {
   flowId: 'b0f4c0b8-2f5e-4a55-9c39-3c2b5f1d9e01',
@@ -77,6 +73,6 @@ export const flowCallbackReplyExamples: Record<string, Example> = {
   },
   PathTokenInvalid: {
     summary: 'The token in the callback URL is unknown, revoked or malformed',
-    value: problem('unauthorized', 'Unauthorized', 401, { detail: 'The token in the path is invalid or revoked' }),
+    value: problem('unauthorized', { detail: 'The token in the path is invalid or revoked' }),
   },
 };

@@ -6,7 +6,7 @@
  * with the gateway's required fields and checks; test/integration/flow-callbacks.test.ts
  * holds them equal to the GraphQL input types the handler decodes into.
  */
-import { problemOf } from './replies.ts';
+import { problemListing } from './replies.ts';
 import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 
 const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
@@ -89,12 +89,13 @@ const FlowCallbackReceived: Obj = {
   additionalProperties: false,
 };
 
-const FlowCallbackMalformedProblem = problemOf(
+const FlowCallbackMalformedProblem = problemListing(
   'malformed',
-  { properties: { errors: { type: 'array', minItems: 1, items: ref('BodyIssue') } } },
+  ref('BodyIssue'),
   '400 (POST /pa/v1/flow-callbacks): wrong Content-Type, a body that is not UTF-8 JSON or does not match its ' +
     'Content-Length (no `errors`); otherwise `errors` lists every structural problem (missing, null or of the wrong ' +
     'JSON type or format) or, once the structure is right, every value outside the Flow Service 1.1.0 schema.',
+  false,
 );
 
 /** The component schemas, by name. */

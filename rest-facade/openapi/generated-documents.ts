@@ -3,72 +3,23 @@
  * submission record and `GET /v1/{invoices|credit-notes}/{id}/document`
  * (`../handlers/document.ts`).
  */
-import { problemOf } from './replies.ts';
+import { componentSchemas } from '../reply-shapes/kinds.ts';
+import { Rejection, RejectionError, ValidationWarning } from '../reply-shapes/submission-record.ts';
+import { problemListing, problemOf } from './replies.ts';
 import { type Obj, problemResponse, requestIdHeader, responseRef, schemaRef } from './responses.ts';
-
-const RejectionError: Obj = {
-  type: 'object',
-  required: ['rule', 'message'],
-  properties: {
-    rule: {
-      type: 'string',
-      description:
-        "The EN 16931 or BR-FR rule id, e.g. `BR-CO-15`, `BR-FR-10` (source `validation`); the PA's `errorCode` or acknowledgement `reasonCode` (source `platform`).",
-      examples: ['BR-FR-10'],
-    },
-    message: { type: 'string', description: "The rule's message, as the official artefact words it." },
-    path: { type: 'string', description: 'JSON pointer into the submitted body, when a body field feeds the failing business term.' },
-    profile_path: {
-      type: 'string',
-      description: 'JSON pointer into the seller profile (`GET /v1/seller-profile`), when the failing business term comes from it.',
-    },
-    location: {
-      type: 'string',
-      description:
-        "XPath of the failing element in the generated UBL document (source `validation`); the acknowledgement detail's `item` (source `platform`).",
-    },
-  },
-  additionalProperties: false,
-};
-
-const Rejection: Obj = {
-  type: 'object',
-  description:
-    'Why the document was rejected. `validation`: its generated e-invoice breaks a fatal EN 16931 or BR-FR rule of the ' +
-    'official artefacts (docs/api-guide.md, "Processing"). A rejected document stays rejected: fix it and submit a new one.',
-  required: ['source', 'errors'],
-  properties: {
-    source: { type: 'string', enum: ['validation', 'platform'] },
-    errors: { type: 'array', minItems: 1, items: schemaRef('RejectionError') },
-  },
-  additionalProperties: false,
-};
-
-const ValidationWarning: Obj = {
-  type: 'object',
-  required: ['rule', 'message', 'location'],
-  properties: {
-    rule: { type: 'string', description: 'The EN 16931 or BR-FR rule id.' },
-    message: { type: 'string' },
-    location: { type: 'string', description: 'XPath of the element in the generated UBL document.' },
-  },
-  additionalProperties: false,
-};
 
 /** Component schemas: Rejection, RejectionError, ValidationWarning and the 404 of a document not generated yet. */
 export const generatedDocumentSchemas: Record<string, Obj> = {
-  Rejection,
-  RejectionError,
-  ValidationWarning,
+  ...componentSchemas(Rejection, RejectionError, ValidationWarning),
   DocumentNotAvailableProblem: problemOf(
     'documentNotAvailable',
     { required: ['processing_state'], properties: { processing_state: { type: 'string', enum: ['received', 'rejected'] } } },
     '404: the submission exists but has no generated e-invoice: still `received` (being processed, or waiting for the ' +
       'seller profile), or rejected before its e-invoice could be written.',
   ),
-  DocumentQueryMalformedProblem: problemOf(
+  DocumentQueryMalformedProblem: problemListing(
     'malformed',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('ParameterIssue') } } },
+    schemaRef('ParameterIssue'),
     '400 (document download): `syntax` is neither `ubl` nor `cii`, or is given twice.',
   ),
 };

@@ -16,8 +16,7 @@ export const listExamples: Record<string, Example> = {
   NoSuchNumber: { summary: 'No invoice has this number', value: { data: [] } },
   InvalidSellerSiren: {
     summary: 'seller_siren is not a SIREN',
-    value: problem('malformed-request', 'Malformed request', 400, {
-      detail: 'seller_siren must be a SIREN: 9 digits',
+    value: problem('malformed', {
       errors: [{ parameter: 'seller_siren', message: 'must be a SIREN: 9 digits' }],
     }),
   },

@@ -2,25 +2,19 @@
  * `GET /v1/invoices` and `GET /v1/credit-notes` in the OpenAPI document: the
  * lists beside the spec's by-id paths, by number above all (`../handlers/list.ts`).
  */
-import { problemOf } from './replies.ts';
-import { json, type Obj, problemResponse, requestIdHeader, responseRef, schemaRef } from './responses.ts';
+import { problemListing } from './replies.ts';
+import { json, type Obj, problemResponse, requestIdHeader, responseRef, schemaRef, pageSchema } from './responses.ts';
 
-const SubmissionPage: Obj = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: { type: 'array', items: schemaRef('SubmissionRecord'), description: 'Newest first.' },
-    next_cursor: { type: 'string', description: 'Present when more documents match: pass it as `after` for the next page.' },
-  },
-  additionalProperties: false,
-};
+const SubmissionPage = pageSchema(schemaRef('SubmissionRecord'), 'Newest first.', {
+  nextCursor: 'Present when more documents match: pass it as `after` for the next page.',
+});
 
 /** Component schemas of the lists. */
 export const listSchemas: Record<string, Obj> = {
   SubmissionPage,
-  ListQueryMalformedProblem: problemOf(
+  ListQueryMalformedProblem: problemListing(
     'malformed',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('ParameterIssue') } } },
+    schemaRef('ParameterIssue'),
     '400 (lists): an invalid query parameter, named in `errors`.',
   ),
 };

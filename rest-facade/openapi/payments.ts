@@ -3,8 +3,8 @@
  * list, the 409 and the 422 with the GW-PAYMENT-* rules (`../handlers/payments.ts`; docs/payments.md).
  */
 import { PAYMENT_RULE_CATALOGUE } from '../../src/domain/payments/catalogue.ts';
-import { problemOf } from './replies.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { problemListing, problemOf } from './replies.ts';
+import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
 
 const MINOR = 'Integer in minor units of the invoice currency (cents for EUR).';
 
@@ -108,30 +108,21 @@ export const paymentSchemas: Record<string, Obj> = {
   PaymentInput,
   Payment,
   PaymentList,
-  PaymentValidationProblem: problemOf(
+  PaymentValidationProblem: problemListing(
     'invalid',
     {
-      required: ['errors'],
+      type: 'object',
+      required: ['path', 'rule', 'message'],
       properties: {
-        errors: {
-          type: 'array',
-          minItems: 1,
-          items: {
-            type: 'object',
-            required: ['path', 'rule', 'message'],
-            properties: {
-              path: { type: 'string', description: 'JSON pointer into the body; empty for the invoice itself (credit note, rejected).' },
-              rule: {
-                type: 'string',
-                enum: PAYMENT_RULE_CATALOGUE.map((entry) => entry.id),
-                description: PAYMENT_RULE_CATALOGUE.map((entry) => `${entry.id}: ${entry.summary}`).join(' '),
-              },
-              message: { type: 'string' },
-            },
-            additionalProperties: false,
-          },
+        path: { type: 'string', description: 'JSON pointer into the body; empty for the invoice itself (credit note, rejected).' },
+        rule: {
+          type: 'string',
+          enum: PAYMENT_RULE_CATALOGUE.map((entry) => entry.id),
+          description: PAYMENT_RULE_CATALOGUE.map((entry) => `${entry.id}: ${entry.summary}`).join(' '),
         },
+        message: { type: 'string' },
       },
+      additionalProperties: false,
     },
     '422 (payments): every broken payment rule; nothing is stored.',
   ),
@@ -140,14 +131,6 @@ export const paymentSchemas: Record<string, Obj> = {
     {},
     '409 (payments): this payment id was recorded before with a different body; nothing is stored.',
   ),
-};
-
-const common: Obj = {
-  401: responseRef('Unauthorized'),
-  403: responseRef('TenantTokenRequired'),
-  429: responseRef('RateLimited'),
-  500: responseRef('InternalError'),
-  503: responseRef('ServiceUnavailable'),
 };
 
 const submissionId: Obj = {
@@ -183,7 +166,7 @@ export const paymentPaths: Obj = {
         409: problemResponse('The payment id was recorded with a different body.', schemaRef('PaymentConflictProblem'), []),
         413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), []),
         422: problemResponse('Broken payment rules; nothing stored.', schemaRef('PaymentValidationProblem'), []),
-        ...common,
+        ...tenantResponses,
       },
     },
     get: {
@@ -193,7 +176,7 @@ export const paymentPaths: Obj = {
       responses: {
         200: { description: 'The payments, oldest first.', headers: requestIdHeader, content: json(schemaRef('PaymentList'), []) },
         404: notFound,
-        ...common,
+        ...tenantResponses,
       },
     },
   },

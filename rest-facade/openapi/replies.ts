@@ -1,237 +1,24 @@
 /**
  * Response schemas: the submission record and lifecycle entries of
- * `records.ts`, the reply of `handlers/lifecycle-events.ts`, and the problem
- * records of `problem.ts`. Response objects are closed
+ * `records.ts` and the reply of `handlers/lifecycle-events.ts` (written once
+ * in `../reply-shapes/`), and the problem records of `problem.ts`. Response objects are closed
  * (`additionalProperties: false`) so that the conformance checker in the
  * tests notices a field the document does not describe.
  */
-import { RULE_CATALOGUE, type RuleId } from '../../src/model/rule-catalogue.ts';
-import { FINAL_CODES, LIFECYCLE_CODES, lifecycleCode } from '../../src/domain/lifecycle/codes.ts';
+import { type RULE_CATALOGUE, rulesFor } from '../../src/model/rule-catalogue.ts';
+import { componentSchemas } from '../reply-shapes/kinds.ts';
+import { LifecycleEventRecorded, LifecycleStatusEntry, submissionId } from '../reply-shapes/status-entry.ts';
+import { SubmissionRecord } from '../reply-shapes/submission-record.ts';
 import { PROBLEMS, type ProblemKind } from '../problem.ts';
 
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 
-const submissionId: Schema = {
-  type: 'string',
-  format: 'uuid',
-  description: 'Identifier assigned by the gateway (a UUIDv7).',
-  examples: ['01a203fb-0f7b-7568-a7fb-5421c67c68a7'],
-};
-
-const codeList = LIFECYCLE_CODES.map((entry) => `${entry.code} ${entry.label ?? '(no label)'} (${entry.meaning})`).join('; ');
-/** "210 Refusée, 212 Encaissée, 213 Rejetée, 220 Annulée, 501 Irrecevable". */
-const finalList = FINAL_CODES.map((code) => `${code} ${lifecycleCode(code)!.label}`).join(', ');
-
-/**
- * The flags a lifecycle status entry may carry (GraphQL `LifecycleStatusFlag`;
- * the OpenAPI test checks they are the same values), set on arrival.
- */
-export const LIFECYCLE_FLAGS = ['AFTER_FINAL_STATUS', 'REASON_MISSING', 'TO_BE_VERIFIED'] as const;
-
-/**
- * The rules `POST /pa/v1/lifecycle-events` reports (`src/domain/lifecycle/lifecycle-service.ts`);
- * the submission endpoints report every other rule of the catalogue, and never these.
- */
-export const LIFECYCLE_RULES: readonly RuleId[] = [
-  'GW-LIFECYCLE-CODE',
-  'GW-DATE-TIME',
-  'GW-SUBMISSION-UNKNOWN',
-  'GW-EVENT-ID',
-  'GW-LIFECYCLE-TEXT',
-  'GW-EVENT-ID-REUSED',
-];
-
-/**
- * The rules webhook endpoint registration and changes report (`src/webhooks/endpoints.ts`),
- * in their own 422 schema (`./webhooks.ts`).
- */
-export const WEBHOOK_RULES: readonly RuleId[] = ['GW-WEBHOOK-URL', 'GW-WEBHOOK-EVENT-TYPE', 'GW-WEBHOOK-DESCRIPTION'];
-
-/**
- * The rules only the seller profile reports (`src/domain/sellers/seller-checks.ts`, in its own 422 schema,
- * `./seller-profile.ts`); it also reports some submission rules (country, SIRET, VAT number, BR-FR-08
- * on `billing_framework`, BR-FR-25 on an electronic address over 125 characters).
- */
-export const SELLER_PROFILE_ONLY_RULES: readonly RuleId[] = [
-  'BR-FR-09',
-  'BR-FR-10',
-  'BR-CL-25',
-  'BR-FR-23',
-  'GW-SELLER-ENDPOINT',
-  'GW-SELLER-VAT-SIREN',
-  'GW-SELLER-EMAIL',
-  'GW-SELLER-IBAN',
-  'GW-SELLER-BIC',
-  'GW-SELLER-VAT-REGIME',
-  'GW-SELLER-SIREN-PATH',
-  'GW-SELLER-TEXT',
-];
-
-const lifecycleRules = RULE_CATALOGUE.filter((entry) => LIFECYCLE_RULES.includes(entry.id));
-/** The catalogue entries of `rules`, in catalogue order. */
-export const catalogueEntries = (rules: readonly RuleId[]) => RULE_CATALOGUE.filter((entry) => rules.includes(entry.id));
-const submissionRules = RULE_CATALOGUE.filter(
-  (entry) => !LIFECYCLE_RULES.includes(entry.id) && !WEBHOOK_RULES.includes(entry.id) && !SELLER_PROFILE_ONLY_RULES.includes(entry.id),
-);
-
-/** The fields of a lifecycle status entry (`records.ts` `statusEntry`). */
-const statusProperties: Schema = {
-  code: {
-    type: 'integer',
-    minimum: 100,
-    maximum: 999,
-    description:
-      `PA lifecycle code of the French CDV list (XP Z12-012, BR-FR-CDV-CL-06): ${codeList}. The gateway records ` +
-      'no other code; a client should still expect any three-digit code, which `label` then names.',
-  },
-  label: {
-    type: 'string',
-    description:
-      'French label of the code, as its source gives it (the spec for 200 to 214); for a code the gateway has no ' +
-      "label for, the PA's own label, else the code's digits.",
-    examples: [...new Set(LIFECYCLE_CODES.flatMap((entry) => (entry.label ? [entry.label] : [])))],
-  },
-  final: {
-    type: 'boolean',
-    description:
-      `True for a status that ends the life of the document (${finalList}): no further ` +
-      'status is expected, a client may stop polling or listening.',
-  },
-  occurred_at: {
-    type: 'string',
-    format: 'date-time',
-    description: 'Time of the status as the PA reported it, in UTC with milliseconds.',
-  },
-  reason: {
-    type: 'string',
-    description: 'Reason given by the PA, notably for 210, 213 and 501 (possibly empty); absent when the PA gave none.',
-  },
-  reason_code: { type: 'string', description: 'Reason code given by the PA; absent when the PA gave none.' },
-  flags: {
-    type: 'array',
-    minItems: 1,
-    uniqueItems: true,
-    items: { type: 'string', enum: [...LIFECYCLE_FLAGS] },
-    description:
-      'Set once, when the status arrives; absent when there is none. AFTER_FINAL_STATUS: arrived after a final ' +
-      `status (${finalList}) of the same submission; kept, not dropped. REASON_MISSING: ` +
-      '210, 213 or 501 without a reason (accepted, but flagged). TO_BE_VERIFIED: 214 Visée, which the reference list ' +
-      'it relies on does not contain.',
-  },
-  source: {
-    type: 'string',
-    const: 'seller',
-    description:
-      'Present only on a status the gateway emitted for the seller: the 212 Encaissée of a recorded payment (docs/payments.md). ' +
-      "Absent: the platform's (PA) status.",
-  },
-};
-
-const LifecycleStatusEntry: Schema = {
-  type: 'object',
-  description: 'One PA lifecycle status.',
-  required: ['code', 'final', 'occurred_at'],
-  properties: {
-    ...statusProperties,
-    label: {
-      ...(statusProperties['label'] as Schema),
-      description: 'French label of the code, as the spec gives it. Sent on every entry today.',
-    },
-  },
-  additionalProperties: false,
-};
-
-const LifecycleEventRecorded: Schema = {
-  type: 'object',
-  description:
-    'Reply of POST /pa/v1/lifecycle-events: the submission and its lifecycle status entry as recorded (for a ' +
-    'duplicate, the entry recorded the first time under this `event_id`).',
-  required: ['submission_id', 'code', 'label', 'occurred_at', 'duplicate'],
-  properties: {
-    submission_id: { ...submissionId, description: 'The submission the status belongs to.' },
-    ...statusProperties,
-    duplicate: {
-      type: 'boolean',
-      description: 'True (status 200) when this `event_id` was already recorded for this submission: nothing changed.',
-    },
-  },
-  additionalProperties: false,
-};
-
-const SubmissionRecord: Schema = {
-  type: 'object',
-  description:
-    'A submission as the gateway keeps it. Absent optional fields are left out, never null. The 202 reply of a ' +
-    'submission never carries `lifecycle_status`.',
-  required: ['submission_id', 'saas_id', 'processing_state', 'created_at'],
-  properties: {
-    submission_id: submissionId,
-    saas_id: { type: 'string', description: 'The `id` the client supplied in the document.' },
-    number: { type: 'string', description: 'Document number (BT-1), unique per seller and document type. Sent on every record today.' },
-    seller_siren: {
-      type: 'string',
-      pattern: '^[0-9]{9}$',
-      description:
-        "The seller's SIREN (BT-30): the document's `seller_siren`, else the tenant's default seller. Absent only while the " +
-        "document waits for its tenant's first seller (`waiting_for`).",
-    },
-    processing_state: {
-      type: 'string',
-      enum: ['received', 'validated', 'sent', 'rejected'],
-      description:
-        'State inside the gateway. `received` on submission; `validated` once its e-invoice is generated and passes the ' +
-        'official EN 16931 and BR-FR artefacts; `sent` once the PA answered 202 to its flow; `rejected` when the artefacts ' +
-        'or the PA refuse it (see `rejection`) or once the PA has reported 213 Rejetée or 501 Irrecevable (and for good).',
-    },
-    waiting_for: {
-      type: 'string',
-      enum: ['seller'],
-      description:
-        'What a `received` document waits for before it can be processed: `seller`, a document submitted before its ' +
-        "tenant had a seller (the tenant's first seller takes it). Absent when it waits for nothing.",
-    },
-    processing_rule: {
-      type: 'string',
-      enum: ['B2B', 'B2BInt', 'B2C'],
-      description:
-        'The French processing rule (`#BAR#` note, Flow Service `processingRule`), once the e-invoice is generated: B2B for a ' +
-        'French company the PA directory knows (or any French company when no directory is configured), B2BInt for a business ' +
-        'buyer elsewhere, B2C otherwise, a French SIREN the directory does not know included (DSE v3.2 § 2.3.3).',
-    },
-    processing_rule_reason: { type: 'string', description: 'Why the document got its processing rule, in one sentence.' },
-    rejection: {
-      ...ref('Rejection'),
-      description: 'Present when the gateway rejected the document: the rules its generated e-invoice breaks.',
-    },
-    warnings: {
-      type: 'array',
-      minItems: 1,
-      description: "The official artefacts' warnings on the generated e-invoice, when there are any: shown, they never reject.",
-      items: ref('ValidationWarning'),
-    },
-    lifecycle_status: {
-      ...ref('LifecycleStatusEntry'),
-      description:
-        'Latest PA status (the last entry of the history: latest `occurred_at`, ties by arrival); absent until the ' +
-        'PA has returned anything.',
-    },
-    origin_submission_id: {
-      ...submissionId,
-      description: 'Credit notes only: the submission of the original invoice (`invoice_id`).',
-    },
-    e_report_id: {
-      type: 'string',
-      format: 'uuid',
-      description:
-        'B2C and B2BInt documents, once validated: the e-report covering it (`GET /v1/e-reports/{id}`), the latest transmission ' +
-        'of its period (a rectificative replaces the earlier one). Absent for other documents.',
-    },
-    created_at: { type: 'string', format: 'date-time', description: 'Creation time of the submission, in UTC.' },
-  },
-  additionalProperties: false,
-};
+// The 422 rule lists are filters of the catalogue by where a rule applies (`applies`).
+const lifecycleRules = rulesFor('lifecycle-event');
+// The seller profile also reports some submission rules (country, SIRET, VAT number, BR-FR-08, BR-FR-25), in its own 422.
+const submissionRules = rulesFor('document');
 
 const StatusHistory: Schema = {
   type: 'object',
@@ -260,10 +47,8 @@ const Problem: Schema = {
     title: { type: 'string', description: 'Short title, the same for every problem of a type.' },
     status: { type: 'integer', description: 'The HTTP status.' },
     detail: { type: 'string', description: 'What went wrong with this request, for humans.' },
-    submission_id: {
-      ...submissionId,
-      description: 'The existing submission (409 only: the duplicate, or the one the Idempotency-Key was first used for).',
-    },
+    submission_id: submissionId('The existing submission (409 only: the duplicate, or the one the Idempotency-Key was first used for).')
+      .schema,
     request_id: {
       type: 'string',
       format: 'uuid',
@@ -372,21 +157,35 @@ export function problemOf(kind: ProblemKind, extra: Schema = {}, description?: s
   };
 }
 
+/**
+ * A problem of `kind` whose `errors` lists at least one `items`; `always`: every such reply has `errors` (a 422, a
+ * query's 400), not only some (a body's 400 has none for a wrong Content-Type or a body that is not JSON).
+ */
+export function problemListing(kind: ProblemKind, items: Schema, description: string, always = true): Schema {
+  return problemOf(
+    kind,
+    { ...(always && { required: ['errors'] }), properties: { errors: { type: 'array', minItems: 1, items } } },
+    description,
+  );
+}
+
 /** Problem variants per status; each fixes `type` so a client can switch on it. */
 const problemSchemas: Record<string, Schema> = {
-  MalformedProblem: problemOf(
+  MalformedProblem: problemListing(
     'malformed',
-    { properties: { errors: { type: 'array', minItems: 1, items: { oneOf: [ref('BodyIssue'), ref('HeaderIssue')] } } } },
+    { oneOf: [ref('BodyIssue'), ref('HeaderIssue')] },
     '400: wrong Content-Type, a body that is not UTF-8 JSON or does not match its Content-Length (no `errors`); ' +
       'otherwise `errors` lists every structural problem of the body (missing, null, wrong type or format) or, once ' +
       'the structure is right, every blank or too long identifier together with an invalid Idempotency-Key.',
+    false,
   ),
-  LifecycleEventMalformedProblem: problemOf(
+  LifecycleEventMalformedProblem: problemListing(
     'malformed',
-    { properties: { errors: { type: 'array', minItems: 1, items: ref('BodyIssue') } } },
+    ref('BodyIssue'),
     '400 (POST /pa/v1/lifecycle-events): wrong Content-Type, a body that is not UTF-8 JSON or does not match its ' +
       'Content-Length (no `errors`); otherwise `errors` lists every structural problem of the body (missing, null ' +
       'or of the wrong JSON type).',
+    false,
   ),
   UnauthorizedProblem: problemOf('unauthorized', {}, '401: the bearer credential is missing, malformed, unknown or revoked.'),
   ForbiddenProblem: problemOf(
@@ -412,9 +211,9 @@ const problemSchemas: Record<string, Schema> = {
     '409: this Idempotency-Key was used with a different body; `submission_id` names the submission it was first used for.',
   ),
   PayloadTooLargeProblem: problemOf('tooLarge', {}, '413: the body exceeds 1 MiB (1048576 bytes).'),
-  ValidationProblem: problemOf(
+  ValidationProblem: problemListing(
     'invalid',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: ref('ValidationError') } } },
+    ref('ValidationError'),
     '422: the document cannot be converted; every violated rule is listed. Nothing is stored and the ' + 'Idempotency-Key stays free.',
   ),
   SellerMissingProblem: problemOf(
@@ -424,9 +223,9 @@ const problemSchemas: Record<string, Schema> = {
       '`PUT /v1/seller-profile`) first. `errors` holds the one rule, GW-SELLER-MISSING at `/seller_siren`. Nothing is stored ' +
       'and the Idempotency-Key stays free.',
   ),
-  LifecycleValidationProblem: problemOf(
+  LifecycleValidationProblem: problemListing(
     'invalid',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: ref('LifecycleValidationError') } } },
+    ref('LifecycleValidationError'),
     '422 (POST /pa/v1/lifecycle-events): the event is refused and nothing is recorded. The type and title are ' +
       'those of every 422 of the gateway.',
   ),
@@ -441,10 +240,9 @@ const problemSchemas: Record<string, Schema> = {
 
 /** The response component schemas, by name. */
 export const replySchemas: Record<string, Schema> = {
-  SubmissionRecord,
-  LifecycleStatusEntry,
+  ...componentSchemas(SubmissionRecord, LifecycleStatusEntry),
   StatusHistory,
-  LifecycleEventRecorded,
+  ...componentSchemas(LifecycleEventRecorded),
   Problem,
   ValidationError,
   LifecycleValidationError,

@@ -22,6 +22,32 @@ export function problemResponse(description: string, schema: Obj, exampleNames: 
   return { description, headers: { ...requestIdHeader, ...headers }, content: json(schema, exampleNames, 'application/problem+json') };
 }
 
+/**
+ * A page of a list: `{ data: [items…], next_cursor? }`, `data` in the order `description` gives, `next_cursor` as
+ * `nextCursor` says; closed unless `open` (an object the document always showed open stays so).
+ */
+export function pageSchema(
+  items: Obj,
+  description: string,
+  { nextCursor = 'Present when there are more: pass it as `after` for the next page.', open = false } = {},
+): Obj {
+  return {
+    type: 'object',
+    required: ['data'],
+    properties: { data: { type: 'array', items, description }, next_cursor: { type: 'string', description: nextCursor } },
+    ...(!open && { additionalProperties: false }),
+  };
+}
+
+/** The replies every tenant operation may send besides its own: 401, 403 (a platform credential), 429, 500, 503. */
+export const tenantResponses: Obj = {
+  401: responseRef('Unauthorized'),
+  403: responseRef('TenantTokenRequired'),
+  429: responseRef('RateLimited'),
+  500: responseRef('InternalError'),
+  503: responseRef('ServiceUnavailable'),
+};
+
 /** `components.headers`. */
 export const headers: Obj = {
   'X-Request-Id': {

@@ -74,12 +74,11 @@ export const sellerProfileReplyExamples: Record<string, Example> = {
   },
   SellerProfileNotSet: {
     summary: 'No profile yet',
-    value: problem('not-found', 'Not found', 404, { detail: 'No seller profile is set for this tenant: PUT /v1/seller-profile sets it' }),
+    value: problem('notFound', { detail: 'No seller profile is set for this tenant: PUT /v1/seller-profile sets it' }),
   },
   SellerProfileStructureErrors: {
     summary: 'A required field missing and a field of the wrong JSON type',
-    value: problem('malformed-request', 'Malformed request', 400, {
-      detail: '/address/city is required; /siren must be a string',
+    value: problem('malformed', {
       errors: [
         { path: '/address/city', message: 'is required' },
         { path: '/siren', message: 'must be a string' },
@@ -88,11 +87,7 @@ export const sellerProfileReplyExamples: Record<string, Example> = {
   },
   SellerProfileRefused: {
     summary: 'Several refused values, each with its rule',
-    value: problem('validation-failed', 'Validation failed', 422, {
-      detail:
-        '/siren SIREN "900123457" is not 9 digits with a valid Luhn key; /address/country Country "fr" is not an uppercase ISO ' +
-        '3166-1 alpha-2 code; /iban "FR7630006000011234567890188" is not a valid IBAN; /billing_framework Billing framework "S3X" ' +
-        'is not one of B1, S1, M1, B2, S2, M2, S3, B4, S4, M4, S5, S6, B7, S7, B8, S8, M8, B9, S9, M9',
+    value: problem('invalid', {
       errors: [
         { path: '/siren', rule: 'BR-FR-10', message: 'SIREN "900123457" is not 9 digits with a valid Luhn key' },
         { path: '/address/country', rule: 'BR-CL-14', message: 'Country "fr" is not an uppercase ISO 3166-1 alpha-2 code' },
@@ -152,12 +147,12 @@ export const sellerExamples: Record<string, Example> = {
   },
   SellerExists: {
     summary: 'The SIREN is taken',
-    value: problem('seller-exists', 'Seller exists', 409, {
+    value: problem('sellerExists', {
       detail: 'A seller with SIREN 900123456 exists already: updateSeller replaces it',
     }),
   },
   SellerNotFound: {
     summary: 'No such seller for this tenant',
-    value: problem('not-found', 'Not found', 404, { detail: 'No seller with SIREN "123456789" under this tenant' }),
+    value: problem('notFound', { detail: 'No seller with SIREN "123456789" under this tenant' }),
   },
 };

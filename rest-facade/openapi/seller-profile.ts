@@ -3,12 +3,13 @@
  * request and reply schemas, the 400 and 422 problems
  * (`../handlers/seller-profile.ts`, `src/domain/sellers/seller-checks.ts`).
  */
-import { BILLING_FRAMEWORKS, SELLER_RULES } from '../../src/domain/sellers/seller-checks.ts';
+import { BILLING_FRAMEWORKS } from '../../src/domain/sellers/seller-checks.ts';
+import { rulesFor } from '../../src/model/rule-catalogue.ts';
 import { VAT_REGIMES } from '../../src/model/seller-profile.ts';
-import { catalogueEntries, problemOf, ruleList } from './replies.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { problemListing, ruleList } from './replies.ts';
+import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
 
-const rules = catalogueEntries(SELLER_RULES);
+const rules = rulesFor('seller-profile', 'seller-request');
 const text = (description: string): Obj => ({ type: 'string', description });
 const nullableText = (description: string): Obj => ({ type: ['string', 'null'], description });
 
@@ -153,32 +154,40 @@ const SellerProfileValidationError: Obj = {
   additionalProperties: false,
 };
 
+/** The 400, 413 and 422 of a request whose body is a seller profile (`PUT /v1/seller-profile`, `/v1/sellers`). */
+export const sellerProfileRefusals: Obj = {
+  400: problemResponse('Malformed request: Content-Type or body.', schemaRef('SellerProfileMalformedProblem'), [
+    'WrongContentType',
+    'InvalidJson',
+    'SellerProfileStructureErrors',
+  ]),
+  413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), ['PayloadTooLarge']),
+  422: problemResponse(
+    'Refused values; nothing changed. `errors` lists each one with its rule.',
+    schemaRef('SellerProfileValidationProblem'),
+    ['SellerProfileRefused'],
+  ),
+};
+
 /** The seller profile component schemas, by name. */
 export const sellerProfileSchemas: Record<string, Obj> = {
   SellerProfileInput,
   SellerProfile,
   SellerProfileValidationError,
-  SellerProfileMalformedProblem: problemOf(
+  SellerProfileMalformedProblem: problemListing(
     'malformed',
-    { properties: { errors: { type: 'array', minItems: 1, items: schemaRef('BodyIssue') } } },
+    schemaRef('BodyIssue'),
     '400 (seller profile): wrong Content-Type, a body that is not UTF-8 JSON or does not match its Content-Length (no ' +
       '`errors`); otherwise `errors` lists every structural problem of the body (a required field missing or null, a field of ' +
       'the wrong JSON type).',
+    false,
   ),
-  SellerProfileValidationProblem: problemOf(
+  SellerProfileValidationProblem: problemListing(
     'invalid',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('SellerProfileValidationError') } } },
+    schemaRef('SellerProfileValidationError'),
     '422 (seller profile): refused values, every one listed with its rule; the stored profile is unchanged. The type and ' +
       'title are those of every 422 of the gateway.',
   ),
-};
-
-const common: Obj = {
-  401: responseRef('Unauthorized'),
-  403: responseRef('TenantTokenRequired'),
-  429: responseRef('RateLimited'),
-  500: responseRef('InternalError'),
-  503: responseRef('ServiceUnavailable'),
 };
 
 const stored = (description: string, examples: string[]): Obj => ({
@@ -200,7 +209,7 @@ export const sellerProfilePaths: Obj = {
       responses: {
         200: stored('The profile, complete.', ['SellerProfileStoredMinimal', 'SellerProfileStoredFull']),
         404: problemResponse('No profile is set yet.', schemaRef('NotFoundProblem'), ['SellerProfileNotSet']),
-        ...common,
+        ...tenantResponses,
       },
     },
     put: {
@@ -220,18 +229,8 @@ export const sellerProfilePaths: Obj = {
       },
       responses: {
         200: stored('Stored; the profile as stored (defaults filled in).', ['SellerProfileStoredMinimal', 'SellerProfileStoredFull']),
-        400: problemResponse('Malformed request: Content-Type or body.', schemaRef('SellerProfileMalformedProblem'), [
-          'WrongContentType',
-          'InvalidJson',
-          'SellerProfileStructureErrors',
-        ]),
-        413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), ['PayloadTooLarge']),
-        422: problemResponse(
-          'Refused values; nothing changed. `errors` lists each one with its rule.',
-          schemaRef('SellerProfileValidationProblem'),
-          ['SellerProfileRefused'],
-        ),
-        ...common,
+        ...sellerProfileRefusals,
+        ...tenantResponses,
       },
     },
   },

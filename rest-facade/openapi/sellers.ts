@@ -3,8 +3,9 @@
  * examples (`../handlers/sellers.ts`; the request body is the seller profile's, `./seller-profile.ts`).
  */
 import { problemOf } from './replies.ts';
+import { sellerProfileRefusals } from './seller-profile.ts';
 import { SellerProfile } from './seller-profile.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses, pageSchema } from './responses.ts';
 
 const Seller: Obj = {
   ...SellerProfile,
@@ -42,15 +43,7 @@ const CreatedSeller: Obj = {
   },
 };
 
-const SellerList: Obj = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: { type: 'array', items: schemaRef('Seller'), description: 'A page of your sellers, in SIREN order.' },
-    next_cursor: { type: 'string', description: 'Present when there are more: pass it as `after` for the next page.' },
-  },
-  additionalProperties: false,
-};
+const SellerList = pageSchema(schemaRef('Seller'), 'A page of your sellers, in SIREN order.');
 
 /** The seller component schemas, by name. */
 export const sellerSchemas: Record<string, Obj> = {
@@ -64,34 +57,12 @@ export const sellerSchemas: Record<string, Obj> = {
   ),
 };
 
-const common: Obj = {
-  401: responseRef('Unauthorized'),
-  403: responseRef('TenantTokenRequired'),
-  429: responseRef('RateLimited'),
-  500: responseRef('InternalError'),
-  503: responseRef('ServiceUnavailable'),
-};
-
 const body: Obj = {
   required: true,
   description:
     'The seller profile, JSON, UTF-8, at most 1 MiB, with `vat_regime` required. `Content-Type: application/json` or any ' +
     '`application/*+json`; anything else is a 400.',
   content: json(schemaRef('SellerProfileInput'), ['SellerProfileMinimal', 'SellerProfileFull']),
-};
-
-const refusals: Obj = {
-  400: problemResponse('Malformed request: Content-Type or body.', schemaRef('SellerProfileMalformedProblem'), [
-    'WrongContentType',
-    'InvalidJson',
-    'SellerProfileStructureErrors',
-  ]),
-  413: problemResponse('The body exceeds 1 MiB; the connection is closed.', schemaRef('PayloadTooLargeProblem'), ['PayloadTooLarge']),
-  422: problemResponse(
-    'Refused values; nothing changed. `errors` lists each one with its rule.',
-    schemaRef('SellerProfileValidationProblem'),
-    ['SellerProfileRefused'],
-  ),
 };
 
 const one = (description: string, examples: string[]): Obj => ({
@@ -120,9 +91,9 @@ export const sellerPaths: Obj = {
           content: json(schemaRef('CreatedSeller'), ['SellerCreated', 'SellerFull', 'SellerCreatedUnregistered']),
           headers: { ...requestIdHeader, Location: { description: '`/v1/sellers/{siren}`', schema: { type: 'string' } } },
         },
-        ...refusals,
+        ...sellerProfileRefusals,
         409: problemResponse('You have a seller with this SIREN already.', schemaRef('SellerExistsProblem'), ['SellerExists']),
-        ...common,
+        ...tenantResponses,
       },
     },
     get: {
@@ -137,7 +108,7 @@ export const sellerPaths: Obj = {
       responses: {
         200: { description: 'A page of sellers.', headers: requestIdHeader, content: json(schemaRef('SellerList'), ['SellerPage']) },
         400: problemResponse('A paging parameter is malformed.', schemaRef('WebhookQueryMalformedProblem'), ['InvalidLimit']),
-        ...common,
+        ...tenantResponses,
       },
     },
   },
@@ -148,7 +119,7 @@ export const sellerPaths: Obj = {
       operationId: 'getSeller',
       tags: ['Seller profile'],
       summary: 'One of your sellers',
-      responses: { 200: one('The seller.', ['SellerCreated', 'SellerFull']), 404: notFound, ...common },
+      responses: { 200: one('The seller.', ['SellerCreated', 'SellerFull']), 404: notFound, ...tenantResponses },
     },
     put: {
       operationId: 'updateSeller',
@@ -156,7 +127,12 @@ export const sellerPaths: Obj = {
       summary: 'Replace a seller',
       description: "Replaces the whole profile; its `siren` must be the path's (422 GW-SELLER-SIREN-PATH otherwise).",
       requestBody: body,
-      responses: { 200: one('Replaced; the seller as stored.', ['SellerCreated', 'SellerFull']), 404: notFound, ...refusals, ...common },
+      responses: {
+        200: one('Replaced; the seller as stored.', ['SellerCreated', 'SellerFull']),
+        404: notFound,
+        ...sellerProfileRefusals,
+        ...tenantResponses,
+      },
     },
   },
 };

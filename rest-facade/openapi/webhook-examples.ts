@@ -111,16 +111,15 @@ export const webhookReplyExamples: Record<string, Example> = {
   },
   WebhookEndpointNotFound: {
     summary: "No such endpoint for this tenant (another tenant's included)",
-    value: problem('not-found', 'Not found', 404, { detail: `No webhook endpoint with id "${UNKNOWN_ID}"` }),
+    value: problem('notFound', { detail: `No webhook endpoint with id "${UNKNOWN_ID}"` }),
   },
   WebhookDeliveryNotFound: {
     summary: 'No such delivery for this tenant',
-    value: problem('not-found', 'Not found', 404, { detail: `No webhook delivery with id "${UNKNOWN_ID}"` }),
+    value: problem('notFound', { detail: `No webhook delivery with id "${UNKNOWN_ID}"` }),
   },
   WebhookEndpointRefused: {
     summary: 'An http URL and an unknown event type',
-    value: problem('validation-failed', 'Validation failed', 422, {
-      detail: `/url The webhook URL must use https.; /event_types/1 Unknown event type "invoice.paid"; known: ${EVENT_TYPES}`,
+    value: problem('invalid', {
       errors: [
         { path: '/url', rule: 'GW-WEBHOOK-URL', message: 'The webhook URL must use https.' },
         { path: '/event_types/1', rule: 'GW-WEBHOOK-EVENT-TYPE', message: `Unknown event type "invoice.paid"; known: ${EVENT_TYPES}` },
@@ -129,8 +128,7 @@ export const webhookReplyExamples: Record<string, Example> = {
   },
   WebhookAddressRefused: {
     summary: 'A host that resolves to a private address',
-    value: problem('validation-failed', 'Validation failed', 422, {
-      detail: '/url The webhook host intranet.example.com resolves to an address that is not public.',
+    value: problem('invalid', {
       errors: [
         {
           path: '/url',
@@ -142,8 +140,7 @@ export const webhookReplyExamples: Record<string, Example> = {
   },
   WebhookStructureErrors: {
     summary: 'event_types not an array, url missing',
-    value: problem('malformed-request', 'Malformed request', 400, {
-      detail: '/event_types must be an array; /url is required',
+    value: problem('malformed', {
       errors: [
         { path: '/event_types', message: 'must be an array' },
         { path: '/url', message: 'is required' },
@@ -152,15 +149,13 @@ export const webhookReplyExamples: Record<string, Example> = {
   },
   WebhookPatchStructureErrors: {
     summary: 'enabled not a boolean',
-    value: problem('malformed-request', 'Malformed request', 400, {
-      detail: '/enabled must be a boolean',
+    value: problem('malformed', {
       errors: [{ path: '/enabled', message: 'must be a boolean' }],
     }),
   },
   InvalidLimit: {
     summary: 'limit out of range',
-    value: problem('malformed-request', 'Malformed request', 400, {
-      detail: 'limit must be an integer from 1 to 100',
+    value: problem('malformed', {
       errors: [{ parameter: 'limit', message: 'must be an integer from 1 to 100' }],
     }),
   },

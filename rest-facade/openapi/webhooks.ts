@@ -7,15 +7,17 @@
  * objects, like those of `replies.ts`.
  */
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.ts';
-import { catalogueEntries, problemOf, ruleList, WEBHOOK_RULES } from './replies.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { rulesFor } from '../../src/model/rule-catalogue.ts';
+import { componentSchemas } from '../reply-shapes/kinds.ts';
+import { WebhookDelivery, WebhookAttempt } from '../reply-shapes/webhook-delivery.ts';
+import { WebhookEndpoint, WebhookEndpointWithSecret } from '../reply-shapes/webhook-endpoint.ts';
+import { problemListing, ruleList } from './replies.ts';
+import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj, pageSchema } from './responses.ts';
 
 type Schema = Record<string, unknown>;
 
-const webhookRules = catalogueEntries(WEBHOOK_RULES);
+const webhookRules = rulesFor('webhook-endpoint');
 const eventTypes = WEBHOOK_EVENT_TYPES.join(', ');
-const dateTime = (description: string): Schema => ({ type: 'string', format: 'date-time', description });
-const uuid = (description: string): Schema => ({ type: 'string', format: 'uuid', description });
 
 const urlField: Schema = {
   type: 'string',
@@ -71,59 +73,6 @@ const WebhookEndpointPatch: Schema = {
   additionalProperties: true,
 };
 
-const endpointProperties: Schema = {
-  id: uuid('Identifier of the endpoint (a UUIDv7).'),
-  url: { type: 'string', description: 'The URL, as registered.' },
-  event_types: {
-    type: 'array',
-    minItems: 1,
-    uniqueItems: true,
-    items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
-    description: 'The event types the endpoint receives.',
-  },
-  description: { type: 'string', description: 'Absent when none was given.' },
-  enabled: { type: 'boolean', description: 'False once disabled (see `disabled_at`, `disabled_reason`).' },
-  disabled_at: dateTime('When the endpoint was disabled; absent while it is enabled.'),
-  disabled_reason: {
-    type: 'string',
-    enum: ['gone', 'failing', 'manual'],
-    description:
-      'Why it is disabled: `gone` (the receiver answered 410 Gone), `failing` (every attempt failed for three days), ' +
-      '`manual` (PATCH `"enabled": false`). Absent while enabled.',
-  },
-  previous_secret_expires_at: dateTime(
-    'After a secret rotation: until then, deliveries carry a signature with the previous secret too. Absent otherwise.',
-  ),
-  created_at: dateTime('Registration time, in UTC.'),
-  updated_at: dateTime('Last change through the API, in UTC.'),
-};
-
-const endpointRequired = ['id', 'url', 'event_types', 'enabled', 'created_at', 'updated_at'];
-
-const WebhookEndpoint: Schema = {
-  type: 'object',
-  description: 'A webhook endpoint. Never carries the signing secret. Absent optional fields are left out, never null.',
-  required: endpointRequired,
-  properties: endpointProperties,
-  additionalProperties: false,
-};
-
-const secret: Schema = {
-  type: 'string',
-  pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
-  description:
-    'The signing secret (Standard Webhooks format: `whsec_` and the base64 of 32 random bytes). Shown in this reply ' +
-    'only: store it now. Give it as is to a Standard Webhooks verifier.',
-};
-
-const WebhookEndpointWithSecret: Schema = {
-  type: 'object',
-  description: 'A webhook endpoint and its new signing secret (registration and rotation only).',
-  required: [...endpointRequired, 'secret'],
-  properties: { ...endpointProperties, secret },
-  additionalProperties: false,
-};
-
 const WebhookEndpointList: Schema = {
   type: 'object',
   required: ['data'],
@@ -133,65 +82,9 @@ const WebhookEndpointList: Schema = {
   additionalProperties: false,
 };
 
-const WebhookAttempt: Schema = {
-  type: 'object',
-  description: 'One attempt to deliver.',
-  required: ['attempted_at', 'duration_ms'],
-  properties: {
-    attempted_at: dateTime('When the request was sent.'),
-    http_status: {
-      type: 'integer',
-      minimum: 100,
-      maximum: 599,
-      description: "The receiver's status; absent when no answer came (timeout, connection refused, address refused).",
-    },
-    duration_ms: { type: 'integer', minimum: 0, description: 'Until the answer was complete, or until the attempt gave up.' },
-    error: {
-      type: 'string',
-      description: 'Why the attempt failed (`HTTP 503`, `timeout: …`, `connect ECONNREFUSED …`, `refused: …`); absent on success.',
-    },
-  },
-  additionalProperties: false,
-};
-
-const WebhookDelivery: Schema = {
-  type: 'object',
-  description: 'One event for one endpoint, with every attempt. The payload never changes, whatever the number of attempts.',
-  required: ['id', 'webhook_id', 'event_type', 'status', 'created_at', 'attempts'],
-  properties: {
-    id: uuid('Identifier of the delivery (a UUIDv7), for redelivery.'),
-    webhook_id: {
-      type: 'string',
-      pattern: '^msg_[0-9a-f]{32}$',
-      description: 'The `webhook-id` header of every attempt of this delivery: deduplicate on it.',
-    },
-    event_type: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
-    status: {
-      type: 'string',
-      enum: ['pending', 'succeeded', 'failed'],
-      description:
-        '`pending`: an attempt is due at `next_attempt_at`. `succeeded`: a 2xx came within 10 seconds. `failed`: given ' +
-        'up (about three days of failures, a 410, or the endpoint disabled or deleted); it can be redelivered.',
-    },
-    created_at: dateTime('When the event was queued for this endpoint.'),
-    next_attempt_at: dateTime('Pending deliveries only: when the next attempt is due.'),
-    attempts: { type: 'array', items: schemaRef('WebhookAttempt'), description: 'Oldest first; empty until the first attempt.' },
-  },
-  additionalProperties: false,
-};
-
-const WebhookDeliveryPage: Schema = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: { type: 'array', items: schemaRef('WebhookDelivery'), description: 'Newest first.' },
-    next_cursor: {
-      type: 'string',
-      description: 'Present when older deliveries remain: pass it as `after` for the next page.',
-    },
-  },
-  additionalProperties: false,
-};
+const WebhookDeliveryPage = pageSchema(schemaRef('WebhookDelivery'), 'Newest first.', {
+  nextCursor: 'Present when older deliveries remain: pass it as `after` for the next page.',
+});
 
 const WebhookValidationError: Schema = {
   type: 'object',
@@ -229,29 +122,28 @@ const ParameterIssue: Schema = {
 export const webhookSchemas: Record<string, Schema> = {
   WebhookEndpointRegistration,
   WebhookEndpointPatch,
-  WebhookEndpoint,
-  WebhookEndpointWithSecret,
+  ...componentSchemas(WebhookEndpoint, WebhookEndpointWithSecret),
   WebhookEndpointList,
-  WebhookDelivery,
-  WebhookAttempt,
+  ...componentSchemas(WebhookDelivery, WebhookAttempt),
   WebhookDeliveryPage,
   WebhookValidationError,
   ParameterIssue,
-  WebhookMalformedProblem: problemOf(
+  WebhookMalformedProblem: problemListing(
     'malformed',
-    { properties: { errors: { type: 'array', minItems: 1, items: schemaRef('BodyIssue') } } },
+    schemaRef('BodyIssue'),
     '400 (webhook endpoint bodies): wrong Content-Type, a body that is not UTF-8 JSON or does not match its ' +
       'Content-Length (no `errors`); otherwise `errors` lists every structural problem of the body (missing, null or ' +
       'of the wrong JSON type).',
+    false,
   ),
-  WebhookQueryMalformedProblem: problemOf(
+  WebhookQueryMalformedProblem: problemListing(
     'malformed',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('ParameterIssue') } } },
+    schemaRef('ParameterIssue'),
     '400 (delivery list): an invalid query parameter.',
   ),
-  WebhookValidationProblem: problemOf(
+  WebhookValidationProblem: problemListing(
     'invalid',
-    { required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: schemaRef('WebhookValidationError') } } },
+    schemaRef('WebhookValidationError'),
     '422 (webhook endpoints): a refused URL or event type; nothing changed. The type and title are those of every 422 ' + 'of the gateway.',
   ),
 };

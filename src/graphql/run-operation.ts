@@ -8,10 +8,21 @@
  * directly. An unexpected error comes back whole to the caller, which logs it
  * and answers a generic 500.
  */
-import { execute, print, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
+import {
+  execute,
+  print,
+  parse,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLError,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+} from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { ResultOf, TadaDocumentNode, VariablesOf } from 'gql.tada';
 import type { Context, SubmittedBody } from '../app/context.ts';
+import type { RuleViolation } from '../model/rule-catalogue.ts';
 
 /** A built-in operation: a typed document whose single root field is aliased `result`. */
 // biome-ignore lint/suspicious/noExplicitAny: any result and variables shape; `run` infers both from the document.
@@ -21,13 +32,29 @@ export type BuiltInOperation = TadaDocumentNode<{ result: unknown }, any>;
 export type OperationOutcome<Result = unknown> = { ok: true; result: Result } | { ok: false; errors: readonly GraphQLError[] };
 
 /**
- * The operation's root value, seen by root resolvers as `info.rootValue`: what
- * the caller passes besides the variables. `submittedBody` is the REST request
- * body exactly as received, stored as the submission's copy and hashed for
- * idempotency (`resolveSubmit`, src/schema/submit.ts).
+ * The operation's root value (`info.rootValue`): the one per-operation channel between an in-process caller (the
+ * REST facade) and the resolvers, besides the variables and the context. Over the GraphQL transports the root value
+ * is the transport's own, never an `OperationRoot`, so `OperationRoot.of(info)` is undefined there and the
+ * resolvers take their GraphQL path.
+ *
+ * - In, `submittedBody`: the REST request body exactly as received (unknown fields included). `submittedDocument`
+ *   (src/schema/submit.ts) takes it as the submission's wire document, stored and hashed for idempotency.
+ * - Out, `violations`: written by `inputIssues` (src/schema/input-issues.ts) when a mutation refuses its input
+ *   (`ValidationFailed`, `SellerMissing`): the service's violations as they are, paths in wire names from the body's
+ *   root and messages in the spec's snake_case. The facade's 422 shows them unchanged (`sendValidationFailed`,
+ *   rest-facade/handlers/input.ts); GraphQL clients get the same violations as `ValidationIssue`s in GraphQL names.
  */
-export interface OperationRoot {
-  submittedBody?: SubmittedBody;
+export class OperationRoot {
+  /** Out: the refused input's violations (wire paths), once a resolver of this operation refused it; else undefined. */
+  violations: readonly RuleViolation[] | undefined = undefined;
+
+  /** @param submittedBody in: the REST request body as received, for the submit mutations (undefined otherwise). */
+  constructor(readonly submittedBody?: SubmittedBody) {}
+
+  /** The root of the operation `info` belongs to when an in-process caller passed one; undefined over GraphQL transports. */
+  static of(info: GraphQLResolveInfo): OperationRoot | undefined {
+    return info.rootValue instanceof OperationRoot ? info.rootValue : undefined;
+  }
 }
 
 /**

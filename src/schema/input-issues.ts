@@ -1,6 +1,7 @@
 // The service's violations as GraphQL issues of the field's `input` argument: shared by the mutations that take one.
 import { type GraphQLResolveInfo, type GraphQLSchema, isInputObjectType, isObjectType } from 'graphql';
 import { toJsonPointer } from '../domain/json-pointer.ts';
+import { OperationRoot } from '../graphql/run-operation.ts';
 import type { RuleViolation } from '../model/rule-catalogue.ts';
 import type { ValidationIssue } from './types/errors.ts';
 import { toWireName, wirePathToGraphQL } from './wire-names.ts';
@@ -8,10 +9,14 @@ import { toWireName, wirePathToGraphQL } from './wire-names.ts';
 /**
  * `violations` (paths in wire names, from the body's root) as issues whose paths are JSON pointers into the
  * resolving field's arguments in GraphQL names (`/input/vatNumber`), `profilePath` likewise into the seller.
+ * An in-process caller's `OperationRoot` (src/graphql/run-operation.ts) also receives `violations` as they are,
+ * so the REST facade's 422 carries the service's wire pointers without a round trip through GraphQL names.
  */
 export function inputIssues(info: GraphQLResolveInfo, violations: readonly RuleViolation[]): ValidationIssue[] {
   const type = info.parentType.getFields()[info.fieldName]?.args.find((a) => a.name === 'input')?.type;
   if (!type) throw new Error(`${info.fieldName} has no input argument`);
+  const root = OperationRoot.of(info);
+  if (root) root.violations = violations;
   return violations.map((violation) => ({
     path: toJsonPointer(['input', ...wirePathToGraphQL(type, violation.path)]),
     rule: violation.rule,
@@ -48,22 +53,4 @@ function graphQLNames(schema: GraphQLSchema): Map<string, string> {
 function inGraphQLNames(schema: GraphQLSchema, message: string): string {
   const names = graphQLNames(schema);
   return message.replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, (word) => names.get(word) ?? word);
-}
-
-/** Per schema: the wire name of every field whose GraphQL name differs (`taxTotal` → `tax_total`). */
-const wireNamesBySchema = new WeakMap<GraphQLSchema, Map<string, string>>();
-
-/**
- * A `ValidationFailed` message back in the wire's names, for the REST facade's 422 (the spec's snake_case):
- * `total is not totalExclTax + taxTotal` → `total is not total_excl_tax + tax_total`. The reverse of the GraphQL
- * naming above; a camelCase word that names no field stays as it is.
- */
-export function inWireNames(schema: GraphQLSchema, message: string): string {
-  let wire = wireNamesBySchema.get(schema);
-  if (!wire) {
-    wire = new Map([...graphQLNames(schema)].map(([wireName, graphQLName]) => [graphQLName, wireName]));
-    wireNamesBySchema.set(schema, wire);
-  }
-  const names = wire;
-  return message.replace(/\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b/g, (word) => names.get(word) ?? word);
 }

@@ -5,7 +5,7 @@
 import { InputValidationError } from '@pothos/plugin-validation';
 import type { GraphQLInputType, GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../app/context.ts';
-import type { OperationRoot } from '../graphql/run-operation.ts';
+import { OperationRoot } from '../graphql/run-operation.ts';
 import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../model/documents.ts';
 import { submit, type SubmitCommand } from '../domain/submissions/submission-service.ts';
 import { tenantOf } from './auth.ts';
@@ -33,10 +33,30 @@ function inputArgType(info: GraphQLResolveInfo): GraphQLInputType {
   return arg.type;
 }
 
+/** A submission's wire document (snake_case, unknown fields kept) as stored: its text, its parsed value and, when the transport has them, its UTF-8 bytes. */
+interface SubmittedDocument {
+  raw: string;
+  json: Record<string, unknown>;
+  bytes?: Uint8Array;
+}
+
 /**
- * Runs a submission for a submit mutation.
+ * The wire document a submit mutation checks, stores and hashes for idempotency, from the one source each transport
+ * has: through the REST facade, the HTTP body exactly as received, unknown fields included (the operation's root
+ * value, `OperationRoot.submittedBody`, src/graphql/run-operation.ts); over GraphQL, the coerced `input` renamed to
+ * wire names (`inputToWireOf`) and serialised, so the same document submitted either way is stored alike.
+ */
+function submittedDocument(info: GraphQLResolveInfo, input: object): SubmittedDocument {
+  const submitted = OperationRoot.of(info)?.submittedBody;
+  if (submitted) return submitted;
+  const json = inputToWireOf(inputArgType(info))(input) as Record<string, unknown>;
+  return { raw: JSON.stringify(json), json };
+}
+
+/**
+ * Runs a submission for a submit mutation on its `submittedDocument`.
  * @returns the accepted record.
- * @throws ValidationFailed, DuplicateSubmission or IdempotencyConflict for the
+ * @throws ValidationFailed, SellerMissing, DuplicateSubmission or IdempotencyConflict for the
  *   service's expected failures; the errors plugin returns them as members of
  *   the result union, never as GraphQL errors.
  */
@@ -46,16 +66,13 @@ export async function resolveSubmit(
   ctx: Context,
   info: GraphQLResolveInfo,
 ): Promise<SubmissionAccepted> {
-  // Through the REST facade the stored copy is the HTTP body itself, unknown fields included: the facade
-  // passes it as the operation's root value. Over GraphQL the root value is the transport's (or none).
-  const submitted = (info.rootValue as OperationRoot | null | undefined)?.submittedBody;
-  const body = submitted ?? wireBody(inputArgType(info), args.input);
+  const submitted = submittedDocument(info, args.input);
   const command = {
     tenantId: tenantOf(ctx).id,
     documentType,
-    document: body.json as unknown as InvoiceDocument & CreditNoteDocument,
-    body: body.raw,
-    bodyBytes: submitted?.bytes,
+    document: submitted.json as unknown as InvoiceDocument & CreditNoteDocument,
+    body: submitted.raw,
+    bodyBytes: submitted.bytes,
     idempotencyKey: args.idempotencyKey ?? undefined,
   } as SubmitCommand;
   const result = await submit(ctx.db, ctx.events, command);
@@ -70,10 +87,4 @@ export async function resolveSubmit(
     case 'idempotency_conflict':
       throw new IdempotencyConflict(result.existing);
   }
-}
-
-/** The stored copy of a GraphQL-submitted document: the coerced input in wire names, serialised. */
-function wireBody(type: GraphQLInputType, input: object): { raw: string; json: Record<string, unknown> } {
-  const json = inputToWireOf(type)(input) as Record<string, unknown>;
-  return { raw: JSON.stringify(json), json };
 }

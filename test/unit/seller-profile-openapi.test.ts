@@ -4,10 +4,12 @@
  * types the facade decodes with, the reply schema those of the GraphQL type,
  * and the 422 lists exactly the rules the checks report.
  */
+import { readFileSync } from 'node:fs';
 import { isInputObjectType, isNonNullType, isObjectType, type GraphQLInputObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../rest-facade/openapi/index.ts';
 import { SELLER_PROFILE_RULES } from '../../src/domain/sellers/seller-checks.ts';
+import { ruleIdsFor } from '../../src/model/rule-catalogue.ts';
 import { schema } from '../../src/schema/index.ts';
 import { toWireName } from '../../src/schema/wire-names.ts';
 
@@ -49,8 +51,11 @@ describe('seller profile in the OpenAPI document', () => {
   });
 
   it('lists exactly the rules checkSellerProfile and the seller endpoints report in its 422', () => {
+    // The catalogue's seller-request rules are those the sellers service adds to checkSellerProfile's.
+    const service = readFileSync(new URL('../../src/domain/sellers/sellers-service.ts', import.meta.url), 'utf8');
+    expect([...ruleIdsFor('seller-request')]).toEqual([...new Set([...service.matchAll(/rule: '([A-Z0-9-]+)'/g)].map((m) => m[1]))]);
     expect([...schemas['SellerProfileValidationError']['properties']['rule']['enum']].sort()).toEqual(
-      [...SELLER_PROFILE_RULES, 'GW-SELLER-SIREN-PATH'].sort(),
+      [...SELLER_PROFILE_RULES, ...ruleIdsFor('seller-request')].sort(),
     );
   });
 });

@@ -8,7 +8,7 @@
 import { WRITABLE_BILLING_FRAMEWORKS } from '../../einvoice/framework.ts';
 import { hasNonXmlCharacter } from '../../einvoice/xml.ts';
 import validator from 'validator';
-import type { RuleId, RuleViolation } from '../../model/rule-catalogue.ts';
+import { ruleIdsFor, type RuleId, type RuleViolation } from '../../model/rule-catalogue.ts';
 import { checkCountry } from '../rules/code-lists.ts';
 import { quote, type Finding } from '../rules/findings.ts';
 import { checkSellerVatNumber, isValidSiren, isValidSiret } from '../rules/identifiers.ts';
@@ -42,33 +42,10 @@ export const EAS_CODES: ReadonlySet<string> = new Set(
 );
 
 /**
- * Every rule {@link checkSellerProfile} can report, in catalogue order (the
- * OpenAPI document's seller profile 422 lists these; a unit test reaches each).
+ * Every rule {@link checkSellerProfile} can report (`applies` `seller-profile` in the catalogue), in catalogue order:
+ * the OpenAPI document's seller profile 422 lists these; a unit test reaches each.
  */
-export const SELLER_PROFILE_RULES: readonly RuleId[] = Object.freeze([
-  'BR-CL-14',
-  'GW-SIRET',
-  'BR-CO-09',
-  'GW-VAT-FORMAT',
-  'GW-VAT-FR-KEY',
-  'BR-FR-08',
-  'BR-FR-09',
-  'BR-FR-10',
-  'BR-CL-25',
-  'BR-FR-23',
-  'BR-FR-25',
-  'GW-SELLER-ENDPOINT',
-  'GW-SELLER-VAT-SIREN',
-  'GW-SELLER-EMAIL',
-  'GW-SELLER-IBAN',
-  'GW-SELLER-BIC',
-  'GW-SELLER-VAT-REGIME',
-  'BR-S-02',
-  'GW-SELLER-TEXT',
-] as const);
-
-/** Every rule the seller endpoints report in their 422: those of {@link checkSellerProfile}, and a PUT whose body names another SIREN than its path. */
-export const SELLER_RULES: readonly RuleId[] = Object.freeze([...SELLER_PROFILE_RULES, 'GW-SELLER-SIREN-PATH'] as const);
+export const SELLER_PROFILE_RULES: readonly RuleId[] = ruleIdsFor('seller-profile');
 
 /** Longest text field (names, address lines) and longest legal note, in UTF-16 code units. */
 export const TEXT_LIMIT = 255;

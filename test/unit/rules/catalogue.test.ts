@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as rules from '../../../src/domain/rules/index.ts';
 import { RULE_CATALOGUE } from '../../../src/domain/rules/index.ts';
+import { isRuleId, ruleIdsFor, rulesFor } from '../../../src/model/rule-catalogue.ts';
 
 describe('public API', () => {
   it('exports exactly the agreed runtime names', () => {
@@ -121,8 +123,44 @@ describe('RULE_CATALOGUE', () => {
     expect(entry?.summary).toContain('/invoice_id');
   });
 
+  it('says where each rule applies: somewhere, and in one place except the document rules a seller profile shares', () => {
+    for (const entry of RULE_CATALOGUE) {
+      expect(entry.applies.length).toBeGreaterThan(0);
+      if (entry.applies.length > 1) expect([...entry.applies]).toEqual(['document', 'seller-profile']);
+    }
+    expect(ruleIdsFor('seller-request')).toEqual(['GW-SELLER-SIREN-PATH']);
+  });
+
+  it('lists as document rules every catalogue id the document checks name (src/domain/rules, src/einvoice, the submission service)', () => {
+    const named = new Set<string>();
+    for (const dir of ['domain/rules', 'einvoice', 'domain/submissions']) {
+      const root = new URL(`../../../src/${dir}/`, import.meta.url);
+      for (const file of readdirSync(root, { recursive: true }) as string[]) {
+        if (!file.endsWith('.ts')) continue;
+        for (const match of readFileSync(new URL(file, root), 'utf8').matchAll(/'((?:BR|GW)-[A-Z0-9-]+)'/g)) named.add(match[1]!);
+      }
+    }
+    const documentRules = new Set<string>(ruleIdsFor('document'));
+    const ids = [...named].filter(isRuleId);
+    expect(ids.length).toBeGreaterThan(40);
+    expect(ids.filter((id) => !documentRules.has(id))).toEqual([]);
+  });
+
+  it('filters itself by scope, in catalogue order', () => {
+    const order = RULE_CATALOGUE.map((entry) => entry.id);
+    for (const scope of ['document', 'seller-profile', 'seller-request', 'lifecycle-event', 'webhook-endpoint'] as const) {
+      const ids = ruleIdsFor(scope);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids).toEqual(order.filter((id) => RULE_CATALOGUE.find((entry) => entry.id === id)!.applies.includes(scope)));
+    }
+    expect(rulesFor('lifecycle-event', 'webhook-endpoint').map((entry) => entry.id)).toEqual([
+      ...ruleIdsFor('lifecycle-event'),
+      ...ruleIdsFor('webhook-endpoint'),
+    ]);
+  });
+
   it('cannot be modified at run time', () => {
     expect(Object.isFrozen(RULE_CATALOGUE)).toBe(true);
-    expect(RULE_CATALOGUE.every((entry) => Object.isFrozen(entry))).toBe(true);
+    expect(RULE_CATALOGUE.every((entry) => Object.isFrozen(entry) && Object.isFrozen(entry.applies))).toBe(true);
   });
 });
