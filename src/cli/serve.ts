@@ -135,28 +135,15 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     log.info({ flowUrl: platform.flow.flowUrl, directoryUrl: platform.directoryUrl }, 'PA: AFNOR Flow Service');
   if (platform.kind === 'sandbox' && platform.directory) log.info(`PA directory: the sandbox's at ${url}/sandbox-pa/directory-service`);
   if (!config.workers) log.info('WORKERS=off: API only; documents wait in received for an instance that runs the pipeline');
-  exitOnSignal(
-    log,
-    async () => {
-      await admin?.close();
-      await app.stop();
-    },
-    database,
-  );
-}
 
-/**
- * On SIGINT or SIGTERM: runs `stop`, closes `database` (the embedded engine's lock is released before the process
- * exits) and exits 0, or 1 when that failed or a second signal came first. Used by `serve` and `worker`.
- */
-export function exitOnSignal(log: Logger, stop: () => Promise<void>, database: Database): void {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
     log.info({ signal }, 'shutting down');
     try {
-      await stop();
+      await admin?.close();
+      await app.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
