@@ -1,6 +1,7 @@
 /**
  * The console's queries on 1,000,000 submissions (PostgreSQL): the dashboard's
- * two statements, the list's first pages in each order and with each search,
+ * two statements (its days from the per-day rollup of migration 0028, checked
+ * against a count of the rows before measuring), the list's first pages in each order and with each search,
  * and `totalCount`. Seeds `<BENCH_DATABASE_URL's database>_dashboard` once
  * (kept for later runs; `--reseed` rebuilds it), then runs each query
  * `--runs` times (default 200) one after the other and prints p50/p99 in ms,
@@ -98,6 +99,22 @@ function seedStatement(from: number, to: number): string {
           from (select g, now() - (${DAYS} * interval '1 day') * (1 - g::float8 / ${TOTAL}) as at
                   from generate_series(${from}, ${to}) g) x
       ) y`;
+}
+
+// The rollup the seed's inserts kept (or the migration counted) must be the rows' count, key by key, both ways.
+const [drift] = rowsOf<{ keys: number }>(
+  await db.execute(sql`with r as (
+      select tenant_id, day, seller_siren, processing_state, lifecycle_code, count from submission_days where count <> 0
+    ), c as (
+      select tenant_id, (created_at at time zone 'Europe/Paris')::date as day, coalesce(seller_siren, '') as seller_siren,
+          processing_state, coalesce(lifecycle_code, 0)::smallint as lifecycle_code, count(*)::int as count
+        from submissions group by 1, 2, 3, 4, 5
+    )
+    select count(*)::int as keys from ((select * from r except all select * from c) union all (select * from c except all select * from r)) d`),
+);
+if (Number(drift?.keys) !== 0) {
+  console.error(`bench/dashboard.ts: the rollup differs from the rows on ${drift?.keys} keys`);
+  process.exit(1);
 }
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());

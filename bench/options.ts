@@ -36,6 +36,10 @@ export interface BenchOptions {
   defaultBatch: number;
   /** Default configuration: longest wait for a drain (the batch's, then the load's backlog), seconds. */
   drainMaxSeconds: number;
+  /** Validation engines: documents measured per engine, after a warm-up (40; quick: 4). */
+  engineDocuments: number;
+  /** Worker processes: documents of the backlog each run (one worker process, then two) drains. */
+  workersBacklog: number;
   /** Scenario names to run (all when empty). */
   only: string[];
   /** Seconds the gateway must stay idle before a scenario starts (0: no wait). */
@@ -67,12 +71,14 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --pipeline-backlog N pipeline, VALIDATION=native: backlog submitted API-only, then drained (default 2000; quick: 20)
   --default-batch N    default configuration: documents POSTed at once and drained (default 200; quick 8)
   --drain-max S        default configuration: longest drain, batch and load backlog each (default 600; quick 15)
+  --engine-documents N validation engines: documents per engine, after 40 warm-up (default 300; quick: 10, 4 warm-up)
+  --workers-backlog N  worker processes: backlog drained by one \`passerelle worker\`, then by two (default 1500; quick: 20)
   --settle S           before each scenario, wait until the gateway used < 10 % CPU for S s (default 3; quick: no wait)
   --settle-max S       longest such wait (default 120)
   --gateway-env N=V    extra environment variable for the gateway (repeatable)
   --profile DIR        run the gateway with node --cpu-prof, profiles in DIR (open in Chrome DevTools)
   --only a,b           run only these scenarios (rest-post, floor-get, …, fanout as in results.json;
-                       pipeline, status-ingestion, default-configuration)
+                       pipeline, status-ingestion, default-configuration, validation-engines, worker-processes)
   --no-embedded        skip the embedded-engine section
   --output FILE        results file (default bench/results.json)
 Environment: BENCH_DATABASE_URL=postgres://… adds the PostgreSQL section (gateway vs floor).`;
@@ -119,6 +125,8 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
       'pipeline-backlog': { type: 'string' },
       'default-batch': { type: 'string' },
       'drain-max': { type: 'string' },
+      'engine-documents': { type: 'string' },
+      'workers-backlog': { type: 'string' },
       settle: { type: 'string' },
       'settle-max': { type: 'string' },
       'gateway-env': { type: 'string', multiple: true },
@@ -155,6 +163,8 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     pipelineBacklog: positive('pipeline-backlog', values['pipeline-backlog'], quick ? 20 : 2000, true),
     defaultBatch: positive('default-batch', values['default-batch'], quick ? 8 : 200, true),
     drainMaxSeconds: positive('drain-max', values['drain-max'], quick ? 15 : 600, false),
+    engineDocuments: positive('engine-documents', values['engine-documents'], quick ? 10 : 300, true),
+    workersBacklog: positive('workers-backlog', values['workers-backlog'], quick ? 20 : 1500, true),
     settleSeconds: values.settle === '0' ? 0 : positive('settle', values.settle, quick ? 0 : 3, false),
     settleMaxSeconds: positive('settle-max', values['settle-max'], quick ? 2 : 120, false),
     gatewayEnv: environment(values['gateway-env'] ?? []),

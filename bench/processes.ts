@@ -18,7 +18,7 @@ const PASSERELLE = fileURLToPath(new URL('../bin/passerelle.mjs', import.meta.ur
  * The Node.js flags `npm start` gives the gateway (e.g. its heap cap), read
  * from package.json so the benchmark measures the gateway exactly as shipped.
  */
-function startFlags(): string[] {
+export function startFlags(): string[] {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
   const words = pkg.scripts.start.split(/\s+/);
   return words.slice(

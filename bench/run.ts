@@ -6,6 +6,9 @@
  * (autocannon). With `BENCH_DATABASE_URL` set it runs the PostgreSQL section
  * (gateway and floor on that database, ratios and the budget); it always runs
  * the embedded section (PGlite in a temporary directory, reported apart).
+ * Then the scenarios that start servers of their own (status ingestion, the
+ * default configuration, API and worker processes, the pipeline) and the
+ * validation engines side by side (a child process, no database).
  * Prints a table and writes `bench/results.json`.
  *
  * Exit code: 0 whatever the numbers (the budget is reported, not asserted);
@@ -15,6 +18,8 @@
  *   npm run bench -- --quick        # ~20 s smoke run
  */
 import { loadavg } from 'node:os';
+import { enginesText, runValidationEngines } from './engines.ts';
+import { type EnginesOutcome, VALIDATION_ENGINES } from './engines-types.ts';
 import { runDefaultConfiguration } from './default-config.ts';
 import { defaultConfigurationText } from './default-config-report.ts';
 import { DEFAULT_CONFIGURATION, type DefaultConfigurationOutcome } from './default-config-types.ts';
@@ -28,6 +33,9 @@ import { SCENARIO_NAMES, selects } from './scenarios.ts';
 import { GATEWAY_ENV, runEmbeddedSection, runPostgresSection, type SectionResult } from './sections.ts';
 import { runStatusIngestion } from './status-ingestion.ts';
 import { STATUS_INGESTION, statusIngestionText, type StatusIngestionOutcome } from './status-ingestion-report.ts';
+import { runWorkerProcesses } from './worker-processes.ts';
+import { workerProcessesText } from './worker-processes-report.ts';
+import { WORKER_PROCESSES, type WorkerProcessesOutcome } from './worker-processes-types.ts';
 
 async function main(): Promise<number> {
   let options: ReturnType<typeof parseOptions>;
@@ -41,17 +49,20 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const known = [...SCENARIO_NAMES, STATUS_INGESTION, DEFAULT_CONFIGURATION];
+  const apart = [STATUS_INGESTION, DEFAULT_CONFIGURATION, WORKER_PROCESSES, VALIDATION_ENGINES];
+  const known = [...SCENARIO_NAMES, ...apart];
   const unknown = options.only.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     console.error(`bench: unknown scenario ${unknown.join(', ')}; known: ${known.join(', ')}`);
     return 2;
   }
-  // Status ingestion and the default configuration run apart, like the pipeline: `--only` naming them alone starts no section.
-  const others = options.only.filter((name) => name !== STATUS_INGESTION && name !== DEFAULT_CONFIGURATION);
+  // These run apart, like the pipeline: `--only` naming them alone starts no section.
+  const others = options.only.filter((name) => !apart.includes(name));
   const runSections = options.only.length === 0 || (others.length > 0 && selects(others, 'sections'));
   const runStatuses = options.only.length === 0 || options.only.includes(STATUS_INGESTION);
   const runDefault = options.only.length === 0 || options.only.includes(DEFAULT_CONFIGURATION);
+  const runWorkers = options.only.length === 0 || options.only.includes(WORKER_PROCESSES);
+  const runEngines = options.only.length === 0 || options.only.includes(VALIDATION_ENGINES);
 
   installCleanup();
   const loadAverageAtStart = Number(loadavg()[0]!.toFixed(2));
@@ -93,6 +104,12 @@ async function main(): Promise<number> {
   let defaults: DefaultConfigurationOutcome | undefined;
   if (runDefault)
     defaults = await runDefaultConfiguration({ options, runId, gatewayEnv: { ...GATEWAY_ENV, ...options.gatewayEnv } }, databaseUrl);
+  // API and worker instances on a database of their own; then the engines alone, in a child process, no database.
+  let workers: WorkerProcessesOutcome | undefined;
+  if (runWorkers)
+    workers = await runWorkerProcesses({ options, runId, gatewayEnv: { ...GATEWAY_ENV, ...options.gatewayEnv } }, databaseUrl);
+  let engines: EnginesOutcome | undefined;
+  if (runEngines) engines = await runValidationEngines(options);
   const pipelines: PipelineOutcome[] = [];
   if (selects(options.only, 'pipeline')) {
     const shared = { options, runId, gatewayEnv: { ...GATEWAY_ENV, ...options.gatewayEnv } };
@@ -105,14 +122,24 @@ async function main(): Promise<number> {
     ...broken,
     ...(statuses?.problems ?? []).map((problem) => `${STATUS_INGESTION}: ${problem}`),
     ...(defaults?.problems ?? []).map((problem) => `${DEFAULT_CONFIGURATION}: ${problem}`),
+    ...(workers?.problems ?? []).map((problem) => `${WORKER_PROCESSES}: ${problem}`),
+    ...(engines?.problems ?? []).map((problem) => `${VALIDATION_ENGINES}: ${problem}`),
   );
   writeResults(
-    Object.assign(results, statuses && { statusIngestion: statuses }, defaults && { defaultConfiguration: defaults }),
+    Object.assign(
+      results,
+      statuses && { statusIngestion: statuses },
+      defaults && { defaultConfiguration: defaults },
+      workers && { workerProcesses: workers },
+      engines && { validationEngines: engines },
+    ),
     options.output,
   );
   console.log(formatResults(results));
   if (statuses) console.log(`\n${statusIngestionText(statuses, options.quick).join('\n')}`);
   if (defaults) console.log(`\n${defaultConfigurationText(defaults, options.quick).join('\n')}`);
+  if (workers) console.log(`\n${workerProcessesText(workers).join('\n')}`);
+  if (engines) console.log(`\n${enginesText(engines).join('\n')}`);
   console.log(`\nResults written to ${options.output} (${((Date.now() - started) / 1000).toFixed(0)} s in all).`);
   return results.harnessProblems.length > 0 ? 1 : 0;
 }

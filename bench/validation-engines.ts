@@ -1,12 +1,13 @@
 /**
- * Validation engines side by side (issue 31): the official artefacts (XSD, EN 16931, BR-FR) on the benchmark's
- * 20-line French invoice (bench/invoices.ts, as UBL through the gateway's own mapping), on Saxon-HE (one JVM,
- * `--threads` threads) and on SaxonJS (`--threads` worker threads), one engine after the other, the report cache
- * off and every document distinct. Per engine: documents/s with `--threads` documents in flight, and CPU ms per
- * document: this process's CPU (XSD, SVRL reading, SaxonJS's worker threads) plus, for Saxon-HE, the JVM's
- * (/proc/<pid>/stat). With `--cdar` also the CDAR (CDV) and a flux 10 report. Not part of `npm run bench`.
+ * Validation engines side by side: the official artefacts (XSD, EN 16931, BR-FR) on the benchmark's 20-line French
+ * invoice (bench/invoices.ts, as UBL through the gateway's own mapping), on Saxon-HE (one JVM, `--threads` threads)
+ * and on SaxonJS (`--threads` worker threads), one engine after the other, the report cache off and every document
+ * distinct. Per engine: documents/s with `--threads` documents in flight, and CPU ms per document: this process's
+ * CPU (XSD, SVRL reading, SaxonJS's worker threads) plus, for Saxon-HE, the JVM's (/proc/<pid>/stat). Saxon-HE is
+ * skipped, with the reason, when Java or its jar is missing. With `--cdar` also the CDAR (CDV).
+ * Run by hand, or forked by `npm run bench` (engines.ts, `--json`: one line of JSON on stdout, progress on stderr).
  *
- *   npx tsx bench/validation-engines.ts [--docs 200] [--threads 2] [--warmup 40] [--cdar] [--engines saxon-he,saxon-js]
+ *   npx tsx bench/validation-engines.ts [--docs 200] [--threads 2] [--warmup 40] [--cdar] [--engines saxon-he,saxon-js] [--json]
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -15,7 +16,8 @@ import { deriveFromBody } from '../src/einvoice/derive.ts';
 import { toEInvoice } from '../src/einvoice/map.ts';
 import { writeUbl } from '../src/einvoice/ubl.ts';
 import type { InvoiceDocument } from '../src/model/documents.ts';
-import { createValidator, type EngineName, type Validator } from '../src/validation/index.ts';
+import { chooseEngine, createValidator, type EngineChoice, type EngineName, type Validator } from '../src/validation/index.ts';
+import type { EngineMeasurement, EnginesReport } from './engines-types.ts';
 import { identity, restInvoiceTemplate } from './invoices.ts';
 
 const { values } = parseArgs({
@@ -25,11 +27,13 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '40' },
     cdar: { type: 'boolean', default: false },
     engines: { type: 'string', default: 'saxon-he,saxon-js' },
+    json: { type: 'boolean', default: false },
   },
 });
 const DOCS = Number(values.docs);
 const THREADS = Number(values.threads);
 const WARMUP = Number(values.warmup);
+const say = (line: string) => (values.json ? process.stderr : process.stdout).write(`${line}\n`);
 
 /** `count` distinct UBL invoices of 20 lines (id and number vary). */
 function invoices(prefix: string, count: number): string[] {
@@ -43,11 +47,12 @@ function invoices(prefix: string, count: number): string[] {
   });
 }
 
-/** CPU seconds of a process from /proc (user + system), or 0 elsewhere. */
+/** CPU ms of a process from /proc (user + system), or 0 elsewhere. */
 function processCpuMs(pid: number | undefined): number {
   if (pid === undefined) return 0;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
   } catch {
     return 0;
@@ -58,8 +63,14 @@ function jvmPid(validator: Validator): number | undefined {
   return (validator as { engine?: { pid?: number } }).engine?.pid;
 }
 
-/** Runs `docs` through `validate` with `THREADS` in flight; wall ms and CPU ms (this process + the JVM). */
-async function measure(validator: Validator, docs: readonly string[], validate: (xml: string) => Promise<{ fatal: unknown[] }>) {
+const one = (value: number) => Math.round(value * 10) / 10;
+
+/** Runs `docs` through `validate` with `THREADS` in flight; rate, and CPU ms per document (this process + the JVM). */
+async function measure(
+  validator: Validator,
+  docs: readonly string[],
+  validate: (xml: string) => Promise<{ fatal: unknown[] }>,
+): Promise<EngineMeasurement> {
   let next = 0;
   let fatal = 0;
   const cpu0 = process.cpuUsage();
@@ -78,44 +89,48 @@ async function measure(validator: Validator, docs: readonly string[], validate: 
   const nodeMs = (own.user + own.system) / 1000;
   const jvmMs = processCpuMs(jvmPid(validator)) - jvm0;
   return {
-    docsPerSecond: (docs.length / wallMs) * 1000,
-    cpuMsPerDoc: (nodeMs + jvmMs) / docs.length,
-    nodeCpuMsPerDoc: nodeMs / docs.length,
-    fatal,
+    documents: docs.length,
+    seconds: Math.round(wallMs / 10) / 100,
+    docsPerSecond: one((docs.length / wallMs) * 1000),
+    cpuMsPerDoc: one((nodeMs + jvmMs) / docs.length),
+    nodeCpuMsPerDoc: one(nodeMs / docs.length),
+    withFatal: fatal,
   };
 }
 
-const results: Record<string, unknown> = {};
+const report: EnginesReport = { docs: DOCS, threads: THREADS, warmup: WARMUP, results: {}, skipped: {} };
 for (const engine of values.engines.split(',') as EngineName[]) {
-  const validator = createValidator({ engine, workers: THREADS, cacheSize: 0, nice: 0 });
-  const warm = invoices(`warm-${engine}`, WARMUP);
-  const started = performance.now();
-  await Promise.all(warm.slice(0, THREADS).map((xml) => validator.validate('ubl', xml)));
-  const firstMs = performance.now() - started;
-  for (const xml of warm) await validator.validate('ubl', xml);
-  const ubl = await measure(validator, invoices(`bench-${engine}`, DOCS), (xml) => validator.validate('ubl', xml));
-  const row: Record<string, unknown> = { firstDocumentsMs: Math.round(firstMs), ubl20Lines: round(ubl) };
-  if (values.cdar) {
-    const { cdarExamples } = await import('../test/support/validation.ts');
-    const cdars = cdarExamples().map(([, xml]) => xml);
-    for (const xml of cdars) await validator.validateCdar(xml);
-    const many = Array.from({ length: DOCS }, (_, i) =>
-      cdars[i % cdars.length]!.replace('</rsm:ExchangedDocument>', `<!-- ${i} --></rsm:ExchangedDocument>`),
-    );
-    row.cdar = round(await measure(validator, many, (xml) => validator.validateCdar(xml)));
+  let choice: EngineChoice;
+  try {
+    choice = chooseEngine(engine);
+  } catch (error) {
+    report.skipped[engine] = (error as Error).message;
+    say(`${engine}: skipped: ${report.skipped[engine]}`);
+    continue;
   }
-  results[engine] = row;
-  console.log(engine, JSON.stringify(row));
-  await validator.close();
+  const validator = createValidator({ engine: choice, workers: THREADS, cacheSize: 0, nice: 0 });
+  try {
+    const warm = invoices(`warm-${engine}`, Math.max(WARMUP, THREADS));
+    const started = performance.now();
+    await Promise.all(warm.slice(0, THREADS).map((xml) => validator.validate('ubl', xml)));
+    const firstMs = performance.now() - started;
+    for (const xml of warm.slice(THREADS)) await validator.validate('ubl', xml);
+    const ubl = await measure(validator, invoices(`bench-${engine}`, DOCS), (xml) => validator.validate('ubl', xml));
+    const row: EnginesReport['results'][EngineName] = { firstDocumentsMs: Math.round(firstMs), ubl20Lines: ubl };
+    if (values.cdar) {
+      const { cdarExamples } = await import('../test/support/validation.ts');
+      const cdars = cdarExamples().map(([, xml]) => xml);
+      for (const xml of cdars) await validator.validateCdar(xml);
+      const many = Array.from({ length: DOCS }, (_, i) =>
+        cdars[i % cdars.length]!.replace('</rsm:ExchangedDocument>', `<!-- ${i} --></rsm:ExchangedDocument>`),
+      );
+      row.cdar = await measure(validator, many, (xml) => validator.validateCdar(xml));
+    }
+    report.results[engine] = row;
+    say(`${engine} ${JSON.stringify(row)}`);
+  } finally {
+    await validator.close();
+  }
 }
-console.log(JSON.stringify({ docs: DOCS, threads: THREADS, results }, null, 2));
-
-function round(m: { docsPerSecond: number; cpuMsPerDoc: number; nodeCpuMsPerDoc: number; fatal: number }) {
-  const one = (value: number) => Math.round(value * 10) / 10;
-  return {
-    docsPerSecond: one(m.docsPerSecond),
-    cpuMsPerDoc: one(m.cpuMsPerDoc),
-    nodeCpuMsPerDoc: one(m.nodeCpuMsPerDoc),
-    withFatal: m.fatal,
-  };
-}
+if (values.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+else console.log(JSON.stringify(report, null, 2));

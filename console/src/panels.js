@@ -2,6 +2,9 @@
 // fields it needs (added to the page's one query) and a component that
 // receives `{ submission, api, t, lang }`. A later panel (payments, the
 // e-report covering the document) is one more entry here and one file.
+// `polled`: the panel's fields change without any event a subscription
+// carries (a payment recorded, a 212's acknowledgement), so the page re-reads
+// them while it is open (src/pages/submission.js).
 import { DocumentsPanel } from './components/documents-panel.js';
 import { EReportPanel, E_REPORT_FIELDS } from './components/e-report-panel.js';
 import { FindingsPanel } from './components/findings-panel.js';
@@ -31,7 +34,8 @@ export const SUBMISSION_PANELS = [
     fields:
       'payments { id paidAt amount currency method parts { percentage amount } reporting { channel state reason message eReportId errors { rule message location } } trackingId createdAt }',
     Component: PaymentsPanel,
+    polled: true,
   },
-  { id: 'eReport', fields: `eReport { ${E_REPORT_FIELDS} }`, Component: EReportPanel },
+  { id: 'eReport', fields: `eReport { ${E_REPORT_FIELDS} }`, Component: EReportPanel, polled: true },
   { id: 'documents', fields: 'processingState', Component: DocumentsPanel },
 ];

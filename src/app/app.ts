@@ -209,6 +209,8 @@ export function buildApp(options: AppOptions): App {
         server.once('error', reject);
         server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
       });
+      // As `start` does: the sandbox's directory is askable once it listens (else every document waits for it).
+      platform.listening(url);
       platform.start(url);
       return url;
     },

@@ -14,6 +14,7 @@ import { createFirstTenant } from '../domain/tenancy/tenancy-service.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { loadSecretsKey } from '../webhooks/index.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 /** The gateway could not start; the message is one line for the operator. */
 export class StartupError extends Error {
@@ -136,21 +137,9 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
   if (platform.kind === 'sandbox' && platform.directory) log.info(`PA directory: the sandbox's at ${url}/sandbox-pa/directory-service`);
   if (!config.workers) log.info('WORKERS=off: API only; documents wait in received for an instance that runs the pipeline');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    try {
-      await admin?.close();
-      await app.stop();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      log.error({ err: error }, 'unclean shutdown');
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(log, async () => {
+    await admin?.close();
+    await app.stop();
+    await database.close();
+  });
 }

@@ -11,6 +11,7 @@ import { openConfigured } from '../db/open.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { appOptions, StartupError } from './serve.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 /** Runs the background work until SIGINT/SIGTERM. @throws StartupError without DATABASE_URL (the embedded database is one process's). */
 export async function worker(config: Config, log: Logger, platform: PlatformSettings = { kind: 'none' }): Promise<void> {
@@ -27,20 +28,8 @@ export async function worker(config: Config, log: Logger, platform: PlatformSett
     { database: database.location, platform: platform.kind, sandbox },
     `Passerelle worker running: pipeline, PA connector (${platform.kind}), webhook deliveries; no API`,
   );
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    try {
-      await app.stop();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      log.error({ err: error }, 'unclean shutdown');
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(log, async () => {
+    await app.stop();
+    await database.close();
+  });
 }

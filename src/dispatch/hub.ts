@@ -1,10 +1,9 @@
 /**
- * The event hub of one gateway process (submission and e-report events). Services hand it committed
- * events (it is their `EventSink`); it publishes their ids through the
- * PostgreSQL event target, once per event, so subscribers on every instance
- * hear of them (each process fans an event out to its topics), and
- * turns what it hears into event views for subscriptions: one query per event
- * per process, however many subscribers share it.
+ * The event hub of one gateway process (submission and e-report events), created by the app (src/app/app.ts).
+ * Subscribers on every instance hear of committed events from the database: the `submission_events` trigger
+ * (migration 0027) NOTIFYs their ids inside the committing transaction, so an event is heard if and only if it
+ * committed, even when the committing instance dies right after. Each process fans what it hears out to its topics
+ * and turns it into event views for subscriptions: one query per event per process, however many subscribers share it.
  */
 import { createPubSub, type PubSubEventTarget } from 'graphql-yoga';
 import type { Logger } from 'pino';
@@ -12,7 +11,6 @@ import type { Database } from '../db/client.ts';
 import { loadReportEventView, type ReportEventView, reportEventsAfter } from '../domain/events/e-report-events-store.ts';
 import { eventsAfter, lastEventId, loadEventView, type EventView } from '../domain/events/events-store.ts';
 import type { CommittedEvent, CommittedReportEvent, EventSink } from '../domain/events/types.ts';
-import { watchPeers } from './peer-watch.ts';
 import { createPgEventTarget } from './pg-event-target.ts';
 
 /** What a subscription listens to: one submission, every submission of a tenant, or every e-report of a tenant. */
@@ -24,27 +22,16 @@ export interface EventHub extends Pick<EventSink, 'committed'> {
   subscribe(topic: EventTopic, accept?: (event: CommittedEvent) => boolean): AsyncIterable<EventView>;
   /** Committed e-report events of tenant `tenantId`, from now on, each once, as views; `accept` filters first. */
   subscribeReports(tenantId: string, accept?: (view: ReportEventView) => boolean): AsyncIterable<ReportEventView>;
-  /** Publishes committed e-report events (the e-report event sink, after its commit). */
+  /** Hears of committed e-report events (the e-report event sink, after its commit); the database announces them. */
   reportsCommitted(events: readonly CommittedReportEvent[]): void;
-  /** Starts listening for events committed by other instances. */
+  /** Starts listening for committed events (this instance's and the others'). */
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-/**
- * The one message type on the channel: a committed event, sent once and fanned
- * out to its topics by each listening process (sending it per topic doubled
- * every NOTIFY's payload).
- */
+/** The message types the trigger of migration 0027 sends: a committed submission event, a committed e-report event. */
 const COMMITTED = 'committed';
-/** The same for a committed e-report event. */
 const REPORT_COMMITTED = 'e_report_committed';
-/**
- * NOTIFYs at most this often under load: each one is a transaction and wakes
- * every listening backend, and one per group-commit batch cost REST POST measurably (docs/performance.md).
- * A subscriber hears of an event at most this much later.
- */
-const NOTIFY_INTERVAL_MS = 10;
 
 /** Replayed after a lost LISTEN connection: ids can commit out of order, so look back a little. */
 const RESYNC_LOOKBACK = 1000;
@@ -66,19 +53,17 @@ function topicsOf(event: CommittedEvent): EventTopic[] {
 }
 
 /**
- * Test-only (docs/operations.md): the process kills itself right after a commit, before its NOTIFY, as a crash
- * there would; the integration test checks the other instances' subscribers still get those events.
+ * Test-only (docs/operations.md): the process kills itself as soon as it is told of a commit, as a crash there
+ * would; test/integration/cross-instance-kill.test.ts checks the other instances' subscribers still get the events.
  */
 const KILL_AFTER_COMMIT = process.env.PASSERELLE_TEST_KILL_AFTER_COMMIT === '1';
 
 export function createEventHub(database: Database, log: Logger): EventHub {
   let highWater = 0;
   const views = new Map<number, Promise<unknown>>();
-  let stopWatch: (() => Promise<void>) | undefined;
 
   const target = createPgEventTarget(database, {
     log,
-    minIntervalMs: NOTIFY_INTERVAL_MS,
     onResync: () => void resync(),
     onMessage: (detail) => {
       highWater = Math.max(highWater, (detail as CommittedEvent).id);
@@ -95,20 +80,20 @@ export function createEventHub(database: Database, log: Logger): EventHub {
     target.dispatchLocal(`e-reports:${event.tenantId}`, event);
   });
 
-  /** Replays recent events to this process's subscribers (they drop what they had): after a lost LISTEN, or a peer's end. */
-  async function resync(why = 'LISTEN connection re-established'): Promise<void> {
+  /** Replays recent events to this process's subscribers (they drop what they had) after a lost LISTEN connection. */
+  async function resync(): Promise<void> {
     try {
       const after = Math.max(0, highWater - RESYNC_LOOKBACK);
       const missed = await eventsAfter(database.db, after, RESYNC_LIMIT);
       const reports = await reportEventsAfter(database.db, after, RESYNC_LIMIT);
-      log.info({ count: missed.length + reports.length }, `${why}: replaying recent events`);
+      log.info({ count: missed.length + reports.length }, 'LISTEN connection re-established: replaying recent events');
       for (const event of missed) {
         const replayed: Replayed<CommittedEvent> = { ...event, replayed: true };
         for (const topic of topicsOf(event)) target.dispatchLocal(topic, replayed);
       }
       for (const event of reports) target.dispatchLocal(`e-reports:${event.tenantId}`, { ...event, replayed: true });
     } catch (error) {
-      log.error({ err: error }, `resync failed (${why})`);
+      log.error({ err: error }, 'resync failed');
     }
   }
 
@@ -143,19 +128,15 @@ export function createEventHub(database: Database, log: Logger): EventHub {
     }
   }
 
-  const publish = (type: string, event: { id: number }) => {
-    highWater = Math.max(highWater, event.id);
-    if (KILL_AFTER_COMMIT) process.kill(process.pid, 'SIGKILL');
-    target.dispatchEvent(new CustomEvent(type, { detail: event }));
+  // The database announces the events (migration 0027); the committer only keeps its high-water mark.
+  const committed = (events: readonly { id: number }[]) => {
+    for (const event of events) highWater = Math.max(highWater, event.id);
+    if (KILL_AFTER_COMMIT && events.length > 0) process.kill(process.pid, 'SIGKILL');
   };
 
   return {
-    committed(events) {
-      for (const event of events) publish(COMMITTED, event);
-    },
-    reportsCommitted(events) {
-      for (const event of events) publish(REPORT_COMMITTED, event);
-    },
+    committed,
+    reportsCommitted: committed,
     subscribe: (topic, accept = () => true) => follow(topic, (id) => loadEventView(database.db, id), accept),
     subscribeReports: (tenantId, accept = () => true) =>
       // The filter needs the report (its seller): applied to the loaded view.
@@ -170,12 +151,8 @@ export function createEventHub(database: Database, log: Logger): EventHub {
     async start() {
       highWater = Math.max(highWater, await lastEventId(database.db));
       await target.listen();
-      // A peer killed between its commit and its NOTIFY: replay from the table (docs/operations.md).
-      if (database.engine === 'postgres')
-        stopWatch = watchPeers(database, { log, onPeerGone: () => void resync("an instance's LISTEN connection ended") });
     },
     async close() {
-      await stopWatch?.();
       await target.close();
     },
   };

@@ -1,52 +1,43 @@
 /**
- * A Yoga event target over PostgreSQL LISTEN/NOTIFY on one lowercase channel:
- * `dispatchEvent` sends a NOTIFY, and every gateway process listening on the
- * database (this one included) dispatches it to its local listeners. On the
- * embedded engine the same code runs in-process. Payloads must carry ids
- * only: NOTIFY refuses anything near 8000 bytes.
+ * A Yoga event target over PostgreSQL LISTEN on one lowercase channel, created by the event hub (hub.ts): every
+ * gateway process listening on the database dispatches what it hears to its local listeners. The NOTIFYs come from
+ * the database itself (the `submission_events` trigger, migration 0027), inside the transaction that records the
+ * events, so they are heard exactly when that transaction commits, whichever process committed it and whatever
+ * becomes of that process afterwards. On the embedded engine the same code runs in-process.
  */
 import { setMaxListeners } from 'node:events';
 import type { PubSubEventTarget } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 
-/** The channel every instance listens on. */
+/** The channel every instance listens on; the trigger of migration 0027 names it too. */
 export const EVENTS_CHANNEL = 'passerelle_events';
-
-const MAX_PAYLOAD_BYTES = 7900;
 
 /** Topics to payloads, as Yoga's pubsub types them; this target relays any JSON payload. */
 type AnyTopics = Record<string, [unknown]>;
 
+/** A notification's payload: a JSON array of these (`type` is the hub's message type, `detail` the ids). */
+export interface EventMessage {
+  type: string;
+  detail: unknown;
+}
+
 export interface PgEventTarget extends PubSubEventTarget<AnyTopics> {
   /** Starts listening; until then, only local dispatches reach listeners. */
   listen(): Promise<void>;
-  /** Dispatches to this process's listeners only, without NOTIFY (used to resync). */
+  /** Dispatches to this process's listeners only (fan-out to topics, resync). `dispatchEvent` does the same. */
   dispatchLocal(type: string, detail: unknown): void;
-  /** Sends the NOTIFYs still waiting, then stops listening; the database stays open (the caller closes it). */
+  /** Stops listening; the database stays open (the caller closes it). */
   close(): Promise<void>;
 }
 
 /**
- * `onResync` runs each time the LISTEN connection is re-established after a
- * drop: notifications sent meanwhile are lost, the caller replays what it may
- * have missed. `onMessage` sees every notification heard, listened to or not.
+ * `onResync` runs each time the LISTEN connection is re-established after a drop: notifications sent meanwhile are
+ * lost, the caller replays what it may have missed. `onMessage` sees every message heard, listened to or not.
  */
 export function createPgEventTarget(
   database: Database,
-  options: {
-    log: Logger;
-    onResync?: () => void;
-    onMessage?: (detail: unknown) => void;
-    channel?: string;
-    /**
-     * Least time between the starts of two NOTIFYs (default 0). Each NOTIFY is
-     * a transaction that wakes every listening backend: under a steady stream
-     * of events, spacing them lets each carry more. The first NOTIFY after a
-     * quiet spell goes at once; a message waits at most this long more.
-     */
-    minIntervalMs?: number;
-  },
+  options: { log: Logger; onResync?: () => void; onMessage?: (detail: unknown) => void; channel?: string },
 ): PgEventTarget {
   const channel = options.channel ?? EVENTS_CHANNEL;
   const local = new EventTarget();
@@ -55,32 +46,6 @@ export function createPgEventTarget(
   const dispatchLocal = (type: string, detail: unknown) => local.dispatchEvent(new CustomEvent(type, { detail }));
   let listened = false;
   let unlisten: (() => Promise<void>) | undefined;
-  // One NOTIFY at a time, in order: pooled connections would otherwise reorder
-  // events of one submission. Messages waiting meanwhile share a NOTIFY.
-  const outbox: string[] = [];
-  let flushing: Promise<void> | undefined;
-  const minInterval = options.minIntervalMs ?? 0;
-  let lastStart = -Infinity;
-  async function flush(): Promise<void> {
-    while (outbox.length > 0) {
-      const wait = lastStart + minInterval - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      lastStart = performance.now();
-      let batch = outbox.shift()!;
-      let bytes = Buffer.byteLength(batch);
-      while (outbox.length > 0 && bytes + Buffer.byteLength(outbox[0]!) + 1 < MAX_PAYLOAD_BYTES) {
-        const next = outbox.shift()!;
-        bytes += Buffer.byteLength(next) + 1;
-        batch += `,${next}`;
-      }
-      try {
-        await database.notify(channel, `[${batch}]`);
-      } catch (error) {
-        options.log.error({ err: error }, 'NOTIFY failed');
-      }
-    }
-    flushing = undefined;
-  }
 
   return {
     async listen() {
@@ -88,8 +53,7 @@ export function createPgEventTarget(
         channel,
         (payload) => {
           try {
-            const messages = JSON.parse(payload) as Array<{ type: string; detail: unknown }>;
-            for (const message of messages) {
+            for (const message of JSON.parse(payload) as EventMessage[]) {
               options.onMessage?.(message.detail);
               dispatchLocal(message.type, message.detail);
             }
@@ -106,20 +70,11 @@ export function createPgEventTarget(
     addEventListener: local.addEventListener.bind(local),
     removeEventListener: local.removeEventListener.bind(local),
     dispatchEvent(event) {
-      const message = JSON.stringify({ type: event.type, detail: event.detail });
-      if (Buffer.byteLength(message) > MAX_PAYLOAD_BYTES) {
-        throw new Error(`event ${event.type} is too large for NOTIFY (${Buffer.byteLength(message)} bytes): send ids`);
-      }
-      outbox.push(message);
-      // Started on a microtask: everything dispatched in this tick (both topics of an event,
-      // every event of a transaction) shares one NOTIFY.
-      flushing ??= Promise.resolve().then(flush);
+      dispatchLocal(event.type, (event as CustomEvent).detail);
       return true;
     },
     dispatchLocal,
     async close() {
-      // Events committed before the stop still reach the other instances: the caller closes the database next.
-      await flushing;
       try {
         await unlisten?.();
       } catch (error) {

@@ -11,7 +11,9 @@
  * written, up to `MAX_UNCOMMITTED` outcomes. An unexpected failure (a crashed
  * validation worker, a lost connection, a refused batch item) postpones the
  * row with exponential backoff; nothing is dropped: an outcome lost with its
- * process leaves its row `received`, due again when the lease runs out.
+ * process leaves its row `received`, due again when the lease runs out: the
+ * rows in hand (queued, processing, awaiting their batch) keep their leases
+ * (src/db/row-leases.ts), a killed instance's are due `leaseMs` after it died.
  */
 import type { Logger } from 'pino';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -22,7 +24,8 @@ import { finishWriter, type ReportingSettings } from './commit.ts';
 import { type Check, type Outcome, processSubmission } from './process.ts';
 import type { Rejection } from '../domain/submissions/read/index.ts';
 import type { DirectoryLookup } from '../model/directory.ts';
-import { postpone, release } from './pipeline-store.ts';
+import { createRowKeeper, leaseMsFrom } from '../db/row-leases.ts';
+import { postpone, RECEIVED_LEASES, release } from './pipeline-store.ts';
 import { createWaker } from './waker.ts';
 
 export interface PipelineOptions {
@@ -45,6 +48,8 @@ export interface PipelineOptions {
   directory?: DirectoryLookup;
   /** E-reporting at commit (close delay, B2C_INVOICE_FLOWS); default DEFAULT_REPORTING. */
   reporting?: ReportingSettings;
+  /** Staleness window of the claims, in milliseconds (default PA_LEASE_MS, 20 s: src/db/row-leases.ts). */
+  leaseMs?: number;
 }
 
 export interface Pipeline {
@@ -55,15 +60,8 @@ export interface Pipeline {
   stop(): Promise<void>;
 }
 
-const LEASE_MS = 120_000;
 /** Outcomes processed but not yet committed, at most (each holds its UBL and CII, about 40 KB). */
 const MAX_UNCOMMITTED = 128;
-
-function backoffMs(attempts: number): number {
-  return Math.min(60_000, 1_000 * 2 ** Math.min(attempts, 6)) * (0.5 + Math.random() / 2);
-}
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Builds the worker (see the module comment). */
 export function createPipeline(options: PipelineOptions): Pipeline {
@@ -71,13 +69,15 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const concurrency = options.concurrency ?? 4;
   const claimSize = options.claimSize ?? (validator ? concurrency * 2 : 64);
   const waker = createWaker();
+  const leaseMs = options.leaseMs ?? leaseMsFrom(process.env);
+  const keeper = createRowKeeper(db, RECEIVED_LEASES, leaseMs);
   const commit = finishWriter(db, events, options.reporting);
   let running = false;
   let loop: Promise<void> | undefined;
   const attempts = new Map<string, number>();
-  // Claimed inputs not yet taken by a lane, with when they were claimed; every lane takes the next
-  // one as soon as it is free, so no validation worker waits for the slowest document of a claim.
-  const queue: Array<{ input: PipelineInput; claimedAt: number }> = [];
+  // Claimed inputs not yet taken by a lane; every lane takes the next one as soon as it is free, so
+  // no validation worker waits for the slowest document of a claim.
+  const queue: PipelineInput[] = [];
   let refilling: Promise<void> | undefined;
   // Whether the last claim found as many rows as it asked for: more are probably due.
   let moreDue = false;
@@ -87,10 +87,10 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   function refill(): Promise<void> {
     refilling ??= (async () => {
       try {
-        const claimedAt = Date.now();
-        const inputs = await claimDue(db, claimSize, LEASE_MS);
+        const inputs = await claimDue(db, claimSize, leaseMs);
         moreDue = inputs.length === claimSize;
-        for (const input of inputs) queue.push({ input, claimedAt });
+        for (const input of inputs) keeper.hold(input.submission.id);
+        queue.push(...inputs);
       } catch (error) {
         moreDue = false;
         if (running) log.warn({ err: error }, 'pipeline: claim failed');
@@ -105,14 +105,15 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   async function next(): Promise<PipelineInput | undefined> {
     if (queue.length === 0) await refill();
     else if (moreDue && queue.length <= claimSize / 2) void refill();
-    return queue.shift()?.input;
+    return queue.shift();
   }
 
   async function failed(id: string, error: unknown): Promise<void> {
     const count = (attempts.get(id) ?? 0) + 1;
     attempts.set(id, count);
     log.warn({ submissionId: id, attempt: count, err: error }, 'pipeline: processing failed, will retry');
-    await postpone(db, id, backoffMs(count), message(error)).catch(() => {});
+    keeper.drop(id);
+    await postpone(db, id, count, error).catch(() => {});
   }
 
   /** After the outcome's batch: the platform hand-over, or the backoff when the batch failed. */
@@ -129,6 +130,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       await failed(id, error);
       return;
     }
+    keeper.drop(id);
     attempts.delete(id);
     // Undefined: no longer `received` when its batch ran (finished elsewhere): nothing was written.
     if (!event) return;
@@ -182,6 +184,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     start() {
       if (running) return;
       running = true;
+      keeper.start();
       loop = Promise.all(Array.from({ length: concurrency }, () => lane())).then(() => undefined);
     },
     async stop() {
@@ -190,12 +193,10 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       await loop;
       await refilling;
       await Promise.all(uncommitted);
-      // Rows held longer than half a lease may have been claimed again by another instance: left to run out.
-      const fresh = queue.splice(0).filter(({ claimedAt }) => Date.now() - claimedAt < LEASE_MS / 2);
-      await release(
-        db,
-        fresh.map(({ input }) => input.submission.id),
-      ).catch(() => {});
+      keeper.stop();
+      // Leases not renewed for a window may have been claimed again by another instance: left to run out.
+      const unstarted = queue.splice(0).map((input) => input.submission.id);
+      if (keeper.fresh()) await release(db, unstarted).catch(() => {});
     },
   };
 }

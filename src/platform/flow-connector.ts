@@ -19,7 +19,7 @@ import { createStatusPoller } from './inbound/status-poller.ts';
 import { createEReportSender } from './outbound/e-report-sender.ts';
 import type { EReportRow } from '../domain/e-reporting/store/close-store.ts';
 import type { EReportEventSink } from '../domain/events/types.ts';
-import { leaseMsFrom } from './leases.ts';
+import { leaseMsFrom } from '../db/row-leases.ts';
 
 /** A running connection to one PA. */
 export interface FlowConnector {

@@ -1,7 +1,7 @@
 /**
- * Leases a dead gateway instance gives up within seconds, for the PA connector's work shared by
- * several instances on one database. Called by the senders (outbound/flow-sender.ts, outbound/status-212-sender.ts)
- * and the status poller (inbound/status-poller.ts).
+ * Named leases a dead gateway instance gives up within seconds, for the PA connector's single jobs shared by several
+ * instances on one database. Called by the senders (outbound/flow-sender.ts, outbound/status-212-sender.ts) and the
+ * status poller (inbound/status-poller.ts).
  *
  * Two kinds, one rule: a lease lasts `leaseMs` (PA_LEASE_MS, 20 s by default) from its last renewal, and the living
  * holder renews it every `leaseMs / 4` whatever its work is doing (a createFlow waiting 30 s for its answer included),
@@ -11,7 +11,8 @@
  * - `createNamedLease`: one row of `platform_leases` per job (a connection's status poll, its acknowledgement poll);
  *   `holder` is a random id per connector started (flow-connector.ts; two connectors in one process compete like
  *   two processes).
- * - `createRowKeeper`: claimed outbox rows (their `next_at` is the lease): the ids in hand are pushed forward together.
+ * - claimed outbox rows (their due-at column is the lease) are kept by src/db/row-leases.ts's `createRowKeeper`, the
+ *   ids in hand pushed forward together.
  * A lease taken over from a stalled-but-alive instance is harmless to exactly-once sending: an attempt is committed
  * "outcome unknown" before its createFlow, and the next attempt searches by trackingId over a grace period first.
  * Why not a session-level advisory lock (freed when its connection dies): it needs a connection reserved per job out of
@@ -19,28 +20,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ConfigError } from '../app/config-error.ts';
 import type { Db } from '../db/client.ts';
+import { renewEveryMs } from '../db/row-leases.ts';
 import { rowsOf } from '../db/rows.ts';
-
-/** Default staleness window of a lease, in milliseconds (docs/operations.md). */
-export const DEFAULT_LEASE_MS = 20_000;
-
-/**
- * PA_LEASE_MS: the staleness window in milliseconds, 5,000 to 600,000 (default 20,000).
- * @throws ConfigError when set to anything else.
- */
-export function leaseMsFrom(env: NodeJS.ProcessEnv): number {
-  const raw = env.PA_LEASE_MS;
-  if (raw === undefined || raw === '') return DEFAULT_LEASE_MS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 5000 || value > 600_000)
-    throw new ConfigError(`PA_LEASE_MS must be an integer from 5000 to 600000 (milliseconds), got "${raw.slice(0, 40)}"`);
-  return value;
-}
-
-/** How often a held lease is renewed: four times per window, so three renewals may be late before it is lost. */
-export const renewEveryMs = (leaseMs: number) => Math.max(250, Math.floor(leaseMs / 4));
 
 const interval = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8)`;
 
@@ -94,41 +76,6 @@ export function createNamedLease(db: Db, name: string, leaseMs: number, holder: 
       if (!mine) return;
       mine = false;
       await db.execute(sql`DELETE FROM platform_leases WHERE name = ${name} AND holder = ${holder}`);
-    },
-  };
-}
-
-/** The claimed outbox rows an instance has in hand, their leases renewed together. */
-export interface RowKeeper {
-  /** `id` is in hand (claimed): keep its lease. */
-  hold(id: string): void;
-  /** `id` is done with (sent, postponed, given back): stop renewing it. */
-  drop(id: string): void;
-  start(): void;
-  stop(): void;
-}
-
-/**
- * Renews, every `renewEveryMs(leaseMs)`, the leases of the ids in hand with `renew(ids)` (an UPDATE pushing their
- * `next_at` to at least `now() + leaseMs`, never earlier: a backoff written meanwhile is never shortened).
- */
-export function createRowKeeper(leaseMs: number, renew: (ids: string[]) => Promise<void>): RowKeeper {
-  const held = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    hold: (id) => void held.add(id),
-    drop: (id) => void held.delete(id),
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (held.size === 0) return;
-        renew([...held]).catch(() => {}); // the next tick tries again; the lease outlasts three missed renewals
-      }, renewEveryMs(leaseMs));
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
     },
   };
 }

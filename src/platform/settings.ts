@@ -6,7 +6,7 @@
  */
 import { ConfigError } from '../app/config-error.ts';
 import type { FlowClientOptions } from './afnor/client.ts';
-import { leaseMsFrom } from './leases.ts';
+import { leaseMsFrom } from '../db/row-leases.ts';
 
 /** The Flow Service connection settings `PLATFORM=afnor` needs (AFNOR XP Z12-013 1.1.0, OAuth2 client credentials). */
 export type FlowSettings = Pick<FlowClientOptions, 'flowUrl' | 'tokenUrl' | 'clientId' | 'clientSecret' | 'tokenAuth'>;

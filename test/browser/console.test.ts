@@ -222,6 +222,27 @@ describe.skipIf(!existsSync(CHROMIUM))('the console in headless Chromium', { tim
     await page.close();
   });
 
+  it('shows a payment recorded while the page is open, without a reload (no event carries it: the page re-reads its payments)', async () => {
+    const { page, requests } = await signedIn();
+    await page.goto(`${gateway.url}/console/submissions/${ids['b']}`);
+    await page.getByRole('heading', { level: 1, name: /FA-2026-0002/ }).waitFor();
+    expect(await page.locator('[data-testid="payments"]').count()).toBe(0);
+    const paid = await client.post(`/v1/invoices/${ids['b']}/payments`, {
+      id: 'pay-b-1',
+      paid_at: '2026-11-22',
+      amount: 5000,
+      method: 'chèque',
+    });
+    expect(paid.status, paid.text).toBe(201);
+    const recorded = page.locator('[data-payment="pay-b-1"]');
+    // The page re-reads its payments every 5 s while shown.
+    await recorded.waitFor({ timeout: 15_000 });
+    expect(await recorded.textContent()).toContain('50,00\u00a0€');
+    expect(await page.locator('[data-testid="payments"] h2').textContent()).toContain('(1)');
+    expect(outside(requests)).toEqual([]);
+    await page.close();
+  });
+
   it("says which sellers the PA's directory knows, with their lines, and which it does not", async () => {
     // The sandbox PA's directory: it knows every SIREN but those beginning with 999.
     const withDirectory = await startGateway(ENGINE, { platform: { kind: 'sandbox', stepMs: 60_000, directory: {} }, pipeline: false });

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../support/client.ts';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { invoice } from '../support/documents.ts';
-import { cliLastLine, spawnServe, type ServeProcess } from '../support/processes.ts';
+import { cliLastLine, spawnServe, stopChild, type ServeProcess } from '../support/processes.ts';
 import { eventOf, eventsOf, liveByStatuses, liveBySubmissions, PROBE, summary, wsConnect } from '../support/subscribers.ts';
 import { SUBMISSION_EVENTS as EVENTS, SUBMISSION_UPDATED as UPDATED, type Collector, type WsConnection } from '../support/subscribers.ts';
 
@@ -31,15 +31,6 @@ function serve(databaseUrl: string): Promise<Instance> {
 /** Runs the CLI on `databaseUrl`; resolves with the last line it printed (a token). */
 function cli(args: string[], databaseUrl: string): Promise<string> {
   return cliLastLine(args, { DATABASE_URL: databaseUrl });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 // Each `serve` and CLI run starts a process that loads TypeScript and migrates: a few seconds each.
@@ -77,7 +68,7 @@ describe.skipIf(!DATABASE_URL)('two gateway processes on one PostgreSQL database
     for (const connection of open.splice(0)) await connection.close();
   });
   afterAll(async () => {
-    await Promise.all(started.splice(0).map(stop));
+    await Promise.all(started.splice(0).map(stopChild));
     await sql?.end({ timeout: 5 });
   });
 

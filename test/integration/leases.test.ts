@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { createNamedLease, DEFAULT_LEASE_MS, leaseMsFrom } from '../../src/platform/leases.ts';
+import { DEFAULT_LEASE_MS, leaseMsFrom } from '../../src/db/row-leases.ts';
+import { createNamedLease } from '../../src/platform/leases.ts';
 import { engines } from '../support/gateway.ts';
 import { suiteDatabase } from '../support/suite-gateway.ts';
 

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifecycleStatuses, payments, submissionEvents, submissions } from '../../src/db/schema.ts';
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
-import { send212 } from '../../src/platform/outbound/status-212-sender.ts';
+import { send212 } from '../../src/platform/outbound/status-212-send.ts';
 import { NO_EVENTS } from '../../src/domain/events/types.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createValidator } from '../../src/validation/index.ts';

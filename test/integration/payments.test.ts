@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { submissions } from '../../src/db/schema.ts';
-import { rejectOrphaned212 } from '../../src/platform/outbound/status-212-store.ts';
+import { rejectOrphaned212 } from '../../src/platform/outbound/status-212-refusals.ts';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { creditNote, invoice, loadExample, tax } from '../support/documents.ts';
 import { engines, type Gateway } from '../support/gateway.ts';

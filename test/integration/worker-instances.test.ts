@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app/app.ts';
 import type { App } from '../../src/app/app.ts';
 import type { Database } from '../../src/db/client.ts';
-import { submissions } from '../../src/db/schema.ts';
+import { directoryEntries, submissions } from '../../src/db/schema.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { openTestDatabase, startGateway, type Gateway } from '../support/gateway.ts';
 import { processed } from '../support/pipeline.ts';
@@ -63,5 +63,38 @@ describe.skipIf(!DATABASE_URL)('an API instance and two worker instances on one 
       .from(submissions)
       .where(inArray(submissions.id, ids));
     expect(rows.map((row) => row.attempts)).toEqual(ids.map(() => 1));
+  });
+
+  it('a worker with the sandbox PA and its directory (the default platform) validates and sends', async () => {
+    // The other test's workers (no PA) would take the document: stopped first, so only the sandbox worker runs.
+    for (const { app, database } of workers.splice(0)) {
+      await app.stop();
+      await database.close();
+    }
+    // Nothing cached: the worker's pipeline asks the sandbox's directory itself (the cache is shared by instances).
+    await api.database.db.delete(directoryEntries);
+    const client = await api.tenant();
+    const reply = await client.post('/v1/invoices', { ...invoice, id: `inv_wrk_sbx_${Date.now()}`, number: `WRK-SBX-${Date.now()}` });
+    expect(reply.status).toBe(202);
+    const path = `/v1/invoices/${reply.body.id ?? reply.body.submission_id}`;
+    const database = await openTestDatabase('postgres');
+    const app = buildApp({
+      db: database,
+      log: createLogger('silent'),
+      platform: { kind: 'sandbox', directory: true, stepMs: 60_000, pollIntervalMs: 200 },
+      workers: true,
+      webhooks: { workers: 0 },
+    });
+    workers.push({ app, database });
+    expect(await app.startWorker()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The sandbox's directory is asked for the buyer: before it was told the worker's URL, every document waited.
+    expect(await processed(client, path)).toMatchObject({ processing_state: expect.stringMatching(/^(validated|sent)$/) });
+    const deadline = Date.now() + 30_000;
+    let state = '';
+    while (state !== 'sent' && Date.now() < deadline) {
+      state = (await client.get(path)).body.processing_state;
+      if (state !== 'sent') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(state).toBe('sent');
   });
 });

@@ -57,3 +57,13 @@ export function spawnServe(env: Record<string, string>, track: (child: ChildProc
     child.on('exit', (code, signal) => reject(new Error(`serve exited (${code ?? signal}):\n${output}`)));
   });
 }
+
+/** Stops `child` (SIGTERM, SIGKILL after 10 s) and resolves once it exited; a child already gone resolves at once. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,4 +1,7 @@
-// One document: its panels (src/panels.js), kept current by the submissionUpdated subscription.
+// One document: its panels (src/panels.js), kept current by the submissionUpdated subscription (a new
+// status, a new processing state) and, for the panels marked `polled` (payments, the e-report), by
+// re-reading them every few seconds while the page is open and shown: recording a payment, a 212's
+// acknowledgement and an e-report's progress raise no event of this submission.
 import { useEffect, useState } from 'preact/hooks';
 import { StateBadge, LifecycleBadge } from '../components/badges.js';
 import { html } from '../html.js';
@@ -9,6 +12,13 @@ const QUERY = `query ConsoleSubmission($id: ID!) {
   submission(id: $id) { id number processingState lifecycleStatus { code label final } ${SUBMISSION_PANELS.map((p) => p.fields).join(' ')} }
 }`;
 const UPDATES = 'subscription ConsoleSubmissionUpdates($id: ID!) { submissionUpdated(id: $id) { id } }';
+const POLLED = `query ConsoleSubmissionPolled($id: ID!) {
+  submission(id: $id) { id ${SUBMISSION_PANELS.filter((p) => p.polled)
+    .map((p) => p.fields)
+    .join(' ')} }
+}`;
+/** How often the polled panels are re-read while the page is visible, in ms. */
+const POLL_MS = 5000;
 
 export function SubmissionPage({ id, api, t, lang }) {
   const [submission, setSubmission] = useState(undefined);
@@ -20,11 +30,31 @@ export function SubmissionPage({ id, api, t, lang }) {
         (data) => !stale && setSubmission(data.submission),
         (e) => !stale && setError(e.message),
       );
+    // Only what changed replaces the page's copy, so an unchanged answer renders nothing again.
+    const poll = () =>
+      document.visibilityState === 'visible' &&
+      api.query(POLLED, { id }).then(
+        (data) =>
+          !stale &&
+          data.submission &&
+          setSubmission((current) => {
+            if (!current) return current;
+            const changed = Object.entries(data.submission).filter(
+              ([key, value]) => JSON.stringify(current[key]) !== JSON.stringify(value),
+            );
+            return changed.length ? { ...current, ...Object.fromEntries(changed) } : current;
+          }),
+        () => {},
+      );
     load();
     const unsubscribe = api.subscribe(UPDATES, { id }, load);
+    const timer = setInterval(poll, POLL_MS);
+    document.addEventListener('visibilitychange', poll);
     return () => {
       stale = true;
       unsubscribe();
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', poll);
     };
   }, [api, id]);
   const back = html`<p><a href="/console/" onClick=${follow}>← ${t.submission.back}</a></p>`;

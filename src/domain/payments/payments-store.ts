@@ -1,7 +1,7 @@
 /**
  * The `payments` table (migration 0019): the payments service's queries, each taking a db or transaction handle. The
  * payment e-reporting (flux 10.2 / 10.4) links and reads its payments itself (src/domain/e-reporting/store/payments-store.ts).
- * The 212 flow's own queue queries are the sender's (src/platform/outbound/status-212-store.ts).
+ * The 212 flow's own queue queries are the sender's (src/platform/outbound/status-212-queue.ts).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';

@@ -14,7 +14,7 @@ import { REJECTING_CODES } from '../../domain/lifecycle/codes.ts';
 import { recordLifecycleStatus } from '../../domain/lifecycle/lifecycle-service.ts';
 import { isStorableText } from '../../domain/text.ts';
 import { readCdar } from '../afnor/cdar.ts';
-import { isOwn212 } from '../outbound/status-212-store.ts';
+import { isOwn212 } from '../outbound/status-212-flows.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import type { Flow, FlowFailure } from '../afnor/types.ts';
 import { matchSubmission } from './match.ts';

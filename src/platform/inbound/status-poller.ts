@@ -17,7 +17,8 @@ import type { EventSink } from '../../domain/events/types.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import { type RoundDeps, type RoundState, runRound } from './round.ts';
 import { releaseCursor } from './inbound-store.ts';
-import { createNamedLease, DEFAULT_LEASE_MS } from '../leases.ts';
+import { DEFAULT_LEASE_MS } from '../../db/row-leases.ts';
+import { createNamedLease } from '../leases.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retries.ts';
 
 export interface StatusPollerOptions {

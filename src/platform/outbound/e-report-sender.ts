@@ -2,7 +2,7 @@
  * Sends closed e-reports to the PA as flows (`flowSyntax: "FRR"`, `processingRule` B2C or B2BInt, `trackingId`
  * the report's id) exactly once, the invoice sender's way (send.ts): the attempt is committed "outcome unknown"
  * before createFlow, and an unknown outcome is searched by trackingId over a grace period (UNKNOWN_OUTCOME_GRACE)
- * before any new attempt; a claimed report's lease is renewed while in hand (leases.ts). Then it polls the
+ * before any new attempt; a claimed report's lease is renewed while in hand (src/db/row-leases.ts). Then it polls the
  * portal's answer: incoming status flows (CDAR) carrying the report's trackingId, 300 Déposée or 301 Rejetée
  * with reasons, recorded on the report (store/send-store.ts). The reports are the queue (`send` lane of
  * src/domain/e-reporting/store/jobs-store.ts). Started with the AFNOR connector (flow-connector.ts).
@@ -12,7 +12,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { transact } from '../../db/transaction.ts';
 import type { CommittedReportEvent, EReportEventSink } from '../../domain/events/types.ts';
 import { findReport, type EReportRow } from '../../domain/e-reporting/store/close-store.ts';
-import { claimDueReports, postponeReport, releaseReports, renewReports } from '../../domain/e-reporting/store/jobs-store.ts';
+import { claimDueReports, postponeReport, releaseReports, SENDING_REPORT_LEASES } from '../../domain/e-reporting/store/jobs-store.ts';
 import { beginSend, markSent, msSinceAttempt, recordStatus } from '../../domain/e-reporting/store/send-store.ts';
 import type { ReportTotals } from '../../domain/e-reporting/totals.ts';
 import { createWaiter } from '../../lib/waiter.ts';
@@ -20,7 +20,7 @@ import type { FlowClient } from '../afnor/client.ts';
 import { parseCdar } from '../afnor/cdar.ts';
 import type { FlowFailure } from '../afnor/types.ts';
 import { retryDelayMs } from './backoff.ts';
-import { createRowKeeper, DEFAULT_LEASE_MS } from '../leases.ts';
+import { createRowKeeper, DEFAULT_LEASE_MS } from '../../db/row-leases.ts';
 import { describeFailure, UNKNOWN_OUTCOME_GRACE, type UnknownOutcomeGrace } from './send.ts';
 
 export interface EReportSenderOptions {
@@ -59,7 +59,7 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
   const pollMs = options.pollMs ?? 5000;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const grace = options.unknownOutcome ?? UNKNOWN_OUTCOME_GRACE;
-  const keeper = createRowKeeper(leaseMs, (ids) => renewReports(db, ids, leaseMs));
+  const keeper = createRowKeeper(db, SENDING_REPORT_LEASES, leaseMs);
   const waiter = createWaiter(pollMs);
   let running = false;
   let loop: Promise<void> | undefined;

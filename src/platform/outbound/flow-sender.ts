@@ -19,8 +19,9 @@ import type { Flow } from '../afnor/types.ts';
 import { type AckDeps, acknowledgeCallback, pollAcknowledgements } from './acknowledgement.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type SendDeps, sendOne, type UnknownOutcomeGrace } from './send.ts';
-import { claimValidated, postpone, releaseClaims, renewClaims } from './outbound-store.ts';
-import { createNamedLease, createRowKeeper, DEFAULT_LEASE_MS } from '../leases.ts';
+import { claimValidated, postpone, releaseClaims, VALIDATED_LEASES } from './outbound-store.ts';
+import { createRowKeeper, DEFAULT_LEASE_MS } from '../../db/row-leases.ts';
+import { createNamedLease } from '../leases.ts';
 import { createWaiter } from '../../lib/waiter.ts';
 
 export interface SenderOptions {
@@ -70,7 +71,7 @@ export function createSender(options: SenderOptions): Sender {
   const concurrency = options.concurrency ?? 4;
   const leaseMs = options.leaseMs ?? LEASE_MS;
   // The rows in hand (queued or being sent) keep their leases; the acknowledgement poll runs on one instance.
-  const keeper = createRowKeeper(leaseMs, (ids) => renewClaims(db, ids, leaseMs));
+  const keeper = createRowKeeper(db, VALIDATED_LEASES, leaseMs);
   const ackLease = createNamedLease(db, `${options.connection}#out`, leaseMs, options.leaseHolder);
   const sendDeps: SendDeps = {
     db,

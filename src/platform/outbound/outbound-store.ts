@@ -9,6 +9,7 @@
  */
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import type { LeasedRows } from '../../db/row-leases.ts';
 import { platformFlows, submissionDocuments, submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../../model/documents.ts';
 
@@ -58,17 +59,13 @@ export async function releaseClaims(db: Db, ids: string[]): Promise<void> {
     .where(and(inArray(submissions.id, ids), eq(submissions.processingState, 'validated')));
 }
 
-/**
- * Renews the leases of claimed rows still `validated` (src/platform/leases.ts): `pipeline_next_at` pushed to at least
- * `now() + leaseMs`, never earlier (a backoff recorded meanwhile stays).
- */
-export async function renewClaims(db: Db, ids: string[], leaseMs: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(submissions)
-    .set({ pipelineNextAt: sql`greatest(${submissions.pipelineNextAt}, now() + ${leaseMs} * interval '1 millisecond')` })
-    .where(and(inArray(submissions.id, ids), eq(submissions.processingState, 'validated')));
-}
+/** The sender's claims, as leased rows (src/db/row-leases.ts): `pipeline_next_at` of submissions still `validated`. */
+export const VALIDATED_LEASES: LeasedRows = {
+  table: submissions,
+  id: submissions.id,
+  dueAt: submissions.pipelineNextAt,
+  held: eq(submissions.processingState, 'validated'),
+};
 
 /** The submission `id` with its documents and flow row; undefined when gone or no longer `validated`. */
 export async function loadSending(db: Executor, id: string): Promise<SendingInput | undefined> {

@@ -1,38 +1,25 @@
 /**
- * Sends the 212 Encaissée of recorded payments to the PA (AFNOR XP Z12-013 createFlow, `flowSyntax: "CDAR"`,
- * `processingRule: "B2B"`, `trackingId` = the payment's gateway UUID), at most once, as the invoice sender does
- * (send.ts): the attempt is committed "outcome unknown" before the request, and after a lost answer or a crash the
- * next attempt first searches the PA by trackingId, again over the grace period (UNKNOWN_OUTCOME_GRACE of send.ts)
- * before it sends again with the same trackingId. Claimed payments keep their leases while in hand and the
- * acknowledgement round runs on one instance at a time (src/platform/leases.ts). Each CDAR (written when the payment was recorded) is validated
- * with the official artefacts (CDAR D22B XSD, BR-FR CDV schematron) first: one they refuse is never sent, its
- * payment `rejected` with the findings. A second round re-reads the flows whose acknowledgement is Pending. Started
- * by the flow connector (flow-connector.ts); woken when a payment is recorded, polls every `pollMs` otherwise.
+ * The 212 Encaissée sender's loop: claims due payments (status-212-queue.ts) and sends each at most once
+ * (status-212-send.ts); a second round re-reads the flows whose acknowledgement is Pending (status-212-flows.ts), on
+ * one instance at a time (a named lease: src/platform/leases.ts); payments of rejected invoices are set aside
+ * (status-212-refusals.ts). Claimed payments keep their leases while in hand (src/db/row-leases.ts). Started by the
+ * flow connector (flow-connector.ts); woken when a payment is recorded, polls every `pollMs` otherwise.
  */
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
+import { createRowKeeper, DEFAULT_LEASE_MS } from '../../db/row-leases.ts';
 import type { EventSink } from '../../domain/events/types.ts';
 import { onPaymentRecorded } from '../../domain/payments/payments-service.ts';
 import { createWaiter } from '../../lib/waiter.ts';
 import type { Validator } from '../../validation/index.ts';
 import type { FlowClient } from '../afnor/client.ts';
-import type { Flow, FlowFailure } from '../afnor/types.ts';
+import { createNamedLease } from '../leases.ts';
 import { retryDelayMs } from './backoff.ts';
-import { createNamedLease, createRowKeeper, DEFAULT_LEASE_MS } from '../leases.ts';
-import { describeFailure, UNKNOWN_OUTCOME_GRACE, type UnknownOutcomeGrace } from './send.ts';
-import {
-  apply212Flow,
-  begin212Attempt,
-  claimDue212,
-  load212,
-  msSince212Attempt,
-  postpone212,
-  record212Failure,
-  reject212,
-  rejectOrphaned212,
-  renew212,
-  unacknowledged212,
-} from './status-212-store.ts';
+import { describeFailure, type UnknownOutcomeGrace } from './send.ts';
+import { send212 } from './status-212-send.ts';
+import { apply212Flow, unacknowledged212 } from './status-212-flows.ts';
+import { claimDue212, PENDING_212_LEASES, postpone212 } from './status-212-queue.ts';
+import { rejectOrphaned212 } from './status-212-refusals.ts';
 
 export interface Status212SenderOptions {
   db: Db;
@@ -59,90 +46,13 @@ export interface Status212Sender {
   stop(): Promise<void>;
 }
 
-/** How one 212 went. */
-export type Send212Result = 'sent' | 'rejected' | 'retry' | 'gone';
-
-/** The PA's earliest outgoing flow with trackingId `id`, or undefined; a failure as is. */
-async function findSent(client: FlowClient, id: string): Promise<{ ok: true; flow: Flow | undefined } | FlowFailure> {
-  const found = await client.searchFlows({ trackingId: id, flowDirection: ['Out'] }, 100);
-  if (!found.ok) return found;
-  const ours = found.results.filter((flow) => flow.trackingId === id && typeof flow.flowId === 'string');
-  ours.sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt));
-  return { ok: true, flow: ours[0] };
-}
-
-/** Sends (or finishes sending) the 212 of payment `id`. Throws only on the unexpected. */
-export async function send212(
-  deps: Required<Pick<Status212SenderOptions, 'db' | 'events' | 'client' | 'log'>> &
-    Pick<Status212SenderOptions, 'validator' | 'leaseMs' | 'unknownOutcome'>,
-  id: string,
-): Promise<Send212Result> {
-  const { db, events, client, log } = deps;
-  const pending = await load212(db, id);
-  if (!pending) return 'gone';
-  const apply = async (flow: Flow | { flowId: string; submittedAt?: string }) => {
-    const applied = await apply212Flow(db, events, { paymentId: id }, flow);
-    return applied.matched ? (applied.state === 'rejected' ? 'rejected' : 'sent') : 'gone';
-  };
-  const fail = async (failure: FlowFailure, attempt: number, outcomeUnknown: boolean, what = 'createFlow') => {
-    const error = `${what}: ${describeFailure(failure)}`;
-    log.warn({ paymentId: id, attempt, error }, '212 sender: attempt failed, will retry');
-    await record212Failure(db, id, {
-      outcomeUnknown,
-      error,
-      delayMs: retryDelayMs(attempt, failure.kind === 'retryable' ? failure.retryAfterMs : undefined),
-    });
-    return 'retry' as const;
-  };
-  if (pending.outcomeUnknown) {
-    const found = await findSent(client, id);
-    if (!found.ok) return fail(found, pending.attempts, true, 'search by trackingId');
-    if (found.flow) return apply(found.flow);
-    // Prefer waiting: a PA may store the flow after our timeout (or after a crash cut its answer); search again.
-    const grace = deps.unknownOutcome ?? UNKNOWN_OUTCOME_GRACE;
-    const since = await msSince212Attempt(db, id);
-    if (since < grace.graceMs) {
-      const error = `createFlow: outcome unknown, no flow with this trackingId yet; searching again until ${Math.round(grace.graceMs / 1000)} s after the attempt`;
-      log.info({ paymentId: id, sinceAttemptMs: Math.round(since) }, '212 sender: no flow found yet after an unknown outcome; waiting');
-      await record212Failure(db, id, { outcomeUnknown: true, error, delayMs: Math.min(grace.searchEveryMs, grace.graceMs - since) });
-      return 'retry';
-    }
-    log.info({ paymentId: id }, '212 sender: earlier attempt left no flow on the PA after the grace period, sending again');
-  }
-  if (deps.validator) {
-    const report = await deps.validator.validateCdar(pending.cdar);
-    if (report.fatal.length > 0) {
-      const errors = report.fatal.map((f) => ({ rule: f.rule, message: f.message, ...(f.location ? { location: f.location } : {}) }));
-      log.error({ paymentId: id, rules: errors.map((e) => e.rule) }, '212 sender: the official artefacts refuse the 212, not sent');
-      return (await reject212(db, id, errors, 'refused by the official artefacts')) ? 'rejected' : 'gone';
-    }
-  }
-  const attempt = await begin212Attempt(db, id, deps.leaseMs ?? DEFAULT_LEASE_MS);
-  if (attempt === undefined) return 'gone';
-  const fileName = `212-${id}.xml`;
-  const result = await client.submitFlow({
-    flowInfo: { flowSyntax: 'CDAR', processingRule: 'B2B', trackingId: id, name: fileName },
-    file: Buffer.from(pending.cdar, 'utf8'),
-    fileName,
-  });
-  if (result.ok) return apply(result.flow);
-  if (result.kind === 'retryable') return fail(result, attempt, false);
-  if (result.kind === 'unknown-outcome') return fail(result, attempt, true);
-  if (result.authentication || result.status === 401 || result.status === 403) return fail(result, attempt, false);
-  const error = `createFlow: ${describeFailure(result)}`;
-  const rule = result.errorCode ?? `HTTP-${result.status}`;
-  const message = result.errorMessage ?? `The platform refused the flow (HTTP ${result.status})`;
-  log.warn({ paymentId: id, attempt, error }, '212 sender: the PA refused the flow');
-  return (await reject212(db, id, [{ rule, message }], error)) ? 'rejected' : 'gone';
-}
-
 /** Builds the 212 sender (see the module comment); nothing runs before `start`. */
 export function create212Sender(options: Status212SenderOptions): Status212Sender {
   const { db, events, client, log, validator } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const deps = { db, events, client, log, validator, leaseMs, unknownOutcome: options.unknownOutcome };
   // Claimed payments keep their leases while in hand; the acknowledgement round runs on one instance.
-  const keeper = createRowKeeper(leaseMs, (ids) => renew212(db, ids, leaseMs));
+  const keeper = createRowKeeper(db, PENDING_212_LEASES, leaseMs);
   const ackLease = createNamedLease(db, `${options.connection ?? 'default'}#212`, leaseMs, options.leaseHolder);
   const tick = createWaiter(options.pollMs ?? 5000);
   const failures = new Map<string, number>();

@@ -8,6 +8,7 @@
  */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import type { LeasedRows } from '../../../db/row-leases.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { eReports } from '../../../db/schema.ts';
 
@@ -42,14 +43,15 @@ export async function postponeReport(db: Executor, id: string, delayMs: number, 
 }
 
 /**
- * Renews the leases of the reports in hand (`ids`, claimed by this instance): their `job_next_at` pushed to at least
- * `now() + leaseMs`, never earlier (a postponement written meanwhile stands). The sender's row keeper calls it.
+ * The reports the platform's sender has in hand, as leased rows (src/db/row-leases.ts): `job_next_at` of reports still
+ * `closed` or `sent`; its row keeper renews them.
  */
-export async function renewReports(db: Executor, ids: readonly string[], leaseMs: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db.execute(sql`UPDATE e_reports SET job_next_at = greatest(job_next_at, now() + ${Math.round(leaseMs)}::int * interval '1 millisecond')
-    WHERE id = ANY (${`{${ids.join(',')}}`}::uuid[]) AND state IN ('closed', 'sent')`);
-}
+export const SENDING_REPORT_LEASES: LeasedRows = {
+  table: eReports,
+  id: eReports.id,
+  dueAt: eReports.jobNextAt,
+  held: sql`${eReports.state} IN ('closed', 'sent')`,
+};
 
 /** Gives claimed but unstarted reports back (due at once). */
 export async function releaseReports(db: Executor, ids: readonly string[]): Promise<void> {

@@ -3,13 +3,14 @@
  * Europe/Paris): per day, how many documents were created and where each now
  * stands (processing state, latest lifecycle code); and the oldest document
  * still waiting in each state the gateway has yet to move it out of. One
- * statement for the counts, one for the oldest; measured in bench/dashboard.ts.
+ * statement for the counts (over the per-day rollup of migration 0028), one
+ * for the oldest; measured in bench/dashboard.ts. Called by the GraphQL
+ * `dashboard` field (src/schema/types/dashboard.ts).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { submissions } from '../../../db/schema.ts';
-import { parisDate } from '../../../lib/paris-date.ts';
 import type { DocumentType } from '../../../model/documents.ts';
 import { filterConditions } from './filter.ts';
 import type { SubmissionRow } from './rows.ts';
@@ -21,6 +22,9 @@ export const DASHBOARD_MAX_DAYS = 366;
 
 /** The states the gateway itself moves a document out of (`sent` and `rejected` wait on no one at the gateway). */
 export const WAITING_STATES: readonly ProcessingState[] = ['received', 'validated'];
+
+/** The order a day's states are listed in: the pipeline's. */
+const STATE_ORDER: readonly ProcessingState[] = ['received', 'validated', 'sent', 'rejected'];
 
 /** A range of days, both included (YYYY-MM-DD, France), optionally for one seller (see `SubmissionFilter.sellerSiren`). */
 export interface DashboardQuery {
@@ -46,16 +50,6 @@ export interface OldestWaiting {
   since: Date;
 }
 
-/** The UTC instant of 00:00 in Paris on `date` (midnight always exists there: the clocks change at 02:00 and 03:00). */
-export function parisMidnight(date: string): Date {
-  const utc = Date.parse(`${date}T00:00:00Z`);
-  for (const hours of [1, 2]) {
-    const instant = new Date(utc - hours * 3_600_000);
-    if (parisDate(instant.toISOString()) === date && parisDate(new Date(instant.getTime() - 1).toISOString()) !== date) return instant;
-  }
-  throw new Error(`no Paris midnight found for ${date}`);
-}
-
 /** The dates from `from` to `to`, both included. */
 export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
@@ -67,38 +61,47 @@ export function daysOf(from: string, to: string): string[] {
 
 /**
  * Per day of `query` (every day, zeros included), the documents created by state and by latest code:
- * one statement, one pass over the range's rows (GROUPING SETS), reading the (tenant_id, id) index by
- * the ids' time order (a creation range is an id range).
+ * one statement over the per-day rollup `submission_days` (migration 0028: a few rows per day and
+ * seller, kept by triggers on every write of `submissions`), read by its primary key (tenant_id, day, …)
+ * as a range of days and summed over sellers; the per-state and per-code figures are sums of its rows.
+ * Keys of zero (every document moved away) are skipped.
  */
 export async function dashboardDays(db: Db, tenantId: string, query: DashboardQuery): Promise<DashboardDay[]> {
-  const where = filterConditions(tenantId, {
-    sellerSiren: query.sellerSiren,
-    createdFrom: parisMidnight(query.from),
-    createdBefore: parisMidnight(nextDay(query.to)),
-  });
-  const rows = rowsOf<{ day: string; state: ProcessingState | null; code: number | null; by_state: number; n: number }>(
+  const seller = query.sellerSiren === undefined ? sql`` : sql` and d.seller_siren = ${query.sellerSiren}`;
+  const rows = rowsOf<{ day: string; state: ProcessingState; code: number; n: number }>(
     await db.execute(sql`
-      select t.day::text as day, t.state::text as state, t.code, grouping(t.state) = 0 as by_state, count(*)::int as n
-        from (select (${submissions.createdAt} at time zone 'Europe/Paris')::date as day,
-                ${submissions.processingState} as state, ${submissions.lifecycleCode} as code
-              from ${submissions} where ${where}) t
-        group by grouping sets ((t.day, t.state), (t.day, t.code))`),
+      select d.day::text as day, d.processing_state::text as state, d.lifecycle_code as code, sum(d.count)::int as n
+        from submission_days d
+        where d.tenant_id = ${tenantId} and d.day >= ${query.from}::date and d.day <= ${query.to}::date${seller}
+        group by d.day, d.processing_state, d.lifecycle_code
+        having sum(d.count) <> 0`),
   );
-  const days = new Map(daysOf(query.from, query.to).map((date) => [date, emptyDay(date)]));
+  const days = new Map(
+    daysOf(query.from, query.to).map((date) => [
+      date,
+      { day: emptyDay(date), states: new Map<ProcessingState, number>(), codes: new Map<number | null, number>() },
+    ]),
+  );
   for (const row of rows) {
-    const day = days.get(String(row.day));
-    if (!day) continue;
+    const entry = days.get(String(row.day));
+    if (!entry) continue;
     const count = Number(row.n);
-    if (row.by_state) {
-      day.processingStates.push({ processingState: row.state!, count });
-      day.total += count;
-    } else {
-      day.lifecycleCodes.push({ code: row.code === null ? null : Number(row.code), count });
-    }
+    // 0 is the rollup's key for "no status yet".
+    const code = Number(row.code) === 0 ? null : Number(row.code);
+    entry.day.total += count;
+    entry.states.set(row.state, (entry.states.get(row.state) ?? 0) + count);
+    entry.codes.set(code, (entry.codes.get(code) ?? 0) + count);
   }
-  for (const day of days.values())
-    day.lifecycleCodes.sort((a, b) => (a.code ?? Number.MAX_SAFE_INTEGER) - (b.code ?? Number.MAX_SAFE_INTEGER));
-  return [...days.values()];
+  return [...days.values()].map(({ day, states, codes }) => ({
+    ...day,
+    processingStates: STATE_ORDER.filter((state) => states.has(state)).map((state) => ({
+      processingState: state,
+      count: states.get(state)!,
+    })),
+    lifecycleCodes: [...codes.entries()]
+      .map(([code, count]) => ({ code, count }))
+      .sort((a, b) => (a.code ?? Number.MAX_SAFE_INTEGER) - (b.code ?? Number.MAX_SAFE_INTEGER)),
+  }));
 }
 
 /**
@@ -122,10 +125,6 @@ export async function oldestWaiting(db: Db, tenantId: string, sellerSiren?: stri
     number: row.number,
     since: new Date(row.since),
   }));
-}
-
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 function emptyDay(date: string): DashboardDay {

@@ -1,0 +1,159 @@
+/**
+ * The pipeline's claims are renewed leases (src/db/row-leases.ts), on each engine: a document whose validation lasts
+ * three and a half windows stays with the live worker that claimed it (another worker polling meanwhile never takes
+ * it: one attempt, one event), and the window is the short PA_LEASE_MS one, not the two minutes it was. The kill -9
+ * of a process mid-processing is test/integration/pipeline-kill.test.ts.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app/app.ts';
+import type { Database, Engine } from '../../src/db/client.ts';
+import { DEFAULT_LEASE_MS } from '../../src/db/row-leases.ts';
+import { submissionEvents, submissions } from '../../src/db/schema.ts';
+import type { CommittedEvent, EventSink } from '../../src/domain/events/types.ts';
+import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
+import { setSellerProfile } from '../../src/domain/sellers/sellers-service.ts';
+import { createToken } from '../../src/domain/tenancy/tenancy-service.ts';
+import { createLogger } from '../../src/lib/logger.ts';
+import { createPipeline, type Pipeline } from '../../src/pipeline/worker.ts';
+import type { Validator } from '../../src/validation/index.ts';
+import { Client } from '../support/client.ts';
+import { invoice } from '../support/documents.ts';
+import { engines, openTestDatabase } from '../support/gateway.ts';
+import { createScratchDatabase } from '../support/webhook-gateway.ts';
+
+const log = createLogger('silent');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const LEASE_MS = 1000;
+
+function sink() {
+  const committed: CommittedEvent[] = [];
+  const events: EventSink = { wantsOutbox: async () => true, recorded: async () => {}, committed: (batch) => committed.push(...batch) };
+  return { events, committed };
+}
+
+/**
+ * A validator whose every document takes `ms` (a slow official validation) or until `finish()`, finding nothing;
+ * counts its calls.
+ */
+function slowValidator(ms: number) {
+  let calls = 0;
+  const pending = new Set<() => void>();
+  const validator = {
+    async validate() {
+      calls++;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          pending.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        pending.add(done);
+      });
+      return { fatal: [], warnings: [], timingsMs: {} };
+    },
+  } as unknown as Validator;
+  return {
+    validator,
+    calls: () => calls,
+    finish: () => {
+      for (const done of [...pending]) done();
+    },
+  };
+}
+
+describe.each(engines())('pipeline leases on %s', { timeout: 90_000 }, (engine: Engine) => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+  let database: Database;
+  let other: Database | undefined;
+  const pipelines: Pipeline[] = [];
+  let client: Client;
+  let stopApp: () => Promise<void>;
+
+  beforeAll(async () => {
+    scratch = engine === 'postgres' ? await createScratchDatabase(process.env.TEST_DATABASE_URL!) : undefined;
+    database = await openTestDatabase(engine, scratch?.url);
+    // The API only: the documents wait in `received` for the pipelines started by each test.
+    const app = buildApp({ db: database, log, platform: { kind: 'none' }, validation: 'native', workers: false });
+    const url = await app.start(0, '127.0.0.1');
+    stopApp = () => app.stop();
+    const created = await createToken(database.db, `pipeline-lease-${Date.now()}-${Math.random()}`);
+    expect((await setSellerProfile(database.db, created.tenant.id, DEMO_SELLER_PROFILE)).ok).toBe(true);
+    client = new Client(url, `Bearer ${created.token}`);
+    // A second instance: its own pool on PostgreSQL; the same handle on PGlite (one connection).
+    other = engine === 'postgres' ? await openTestDatabase(engine, scratch!.url) : undefined;
+  });
+
+  // Each test's workers stop with it, so none takes the next test's document.
+  afterEach(async () => {
+    await Promise.all(pipelines.splice(0).map((pipeline) => pipeline.stop()));
+  });
+
+  afterAll(async () => {
+    await stopApp?.();
+    await other?.close();
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  const rowOf = async (id: string) =>
+    (
+      await database.db
+        .select({
+          state: submissions.processingState,
+          attempts: submissions.pipelineAttempts,
+          leaseLeftMs: sql<number>`extract(epoch from ${submissions.pipelineNextAt} - now()) * 1000`.mapWith(Number),
+        })
+        .from(submissions)
+        .where(eq(submissions.id, id))
+    )[0]!;
+
+  it('keeps a document validated for 3.5 windows with the live worker that claimed it: one attempt, one event', async () => {
+    const slow = slowValidator(3.5 * LEASE_MS);
+    const holder = sink();
+    const poller = sink();
+    const first = createPipeline({ db: database.db, events: holder.events, validator: slow.validator, log, leaseMs: LEASE_MS });
+    pipelines.push(first);
+    first.start();
+    const accepted = await client.post('/v1/invoices', invoice().unique('lease-slow').build());
+    expect(accepted.status).toBe(202);
+    const id = accepted.body.submission_id as string;
+    await expect.poll(() => slow.calls(), { timeout: 10_000, interval: 20 }).toBe(1);
+    // Another worker, polling every second with the same window, while the first one's validation outlasts it thrice.
+    const second = createPipeline({ db: (other ?? database).db, events: poller.events, validator: undefined, log, leaseMs: LEASE_MS });
+    pipelines.push(second);
+    second.start();
+    await sleep(2 * LEASE_MS);
+    expect(await rowOf(id)).toMatchObject({ state: 'received', attempts: 1 });
+    expect((await rowOf(id)).leaseLeftMs).toBeGreaterThan(0);
+    await expect.poll(async () => (await rowOf(id)).state, { timeout: 20_000, interval: 50 }).toBe('validated');
+
+    expect((await rowOf(id)).attempts).toBe(1);
+    expect(slow.calls()).toBe(1);
+    const events = await database.db
+      .select({ id: submissionEvents.id })
+      .from(submissionEvents)
+      .where(and(eq(submissionEvents.submissionId, id), eq(submissionEvents.type, 'processing_state_changed')));
+    expect(events).toHaveLength(1);
+    await expect.poll(() => holder.committed.length, { timeout: 5_000 }).toBe(1);
+    expect(poller.committed).toEqual([]);
+  });
+
+  it('claims for the short default window (PA_LEASE_MS, 20 s), not two minutes', async () => {
+    const slow = slowValidator(60_000);
+    const worker = createPipeline({ db: database.db, events: sink().events, validator: slow.validator, log });
+    pipelines.push(worker);
+    worker.start();
+    const accepted = await client.post('/v1/invoices', invoice().unique('lease-default').build());
+    expect(accepted.status).toBe(202);
+    const id = accepted.body.submission_id as string;
+    await expect.poll(() => slow.calls(), { timeout: 10_000, interval: 20 }).toBe(1);
+    const { leaseLeftMs, attempts } = await rowOf(id);
+    expect(attempts).toBe(1);
+    expect(leaseLeftMs).toBeGreaterThan(DEFAULT_LEASE_MS - 5_000);
+    expect(leaseLeftMs).toBeLessThanOrEqual(DEFAULT_LEASE_MS);
+    slow.finish();
+    await expect.poll(async () => (await rowOf(id)).state, { timeout: 10_000, interval: 50 }).toBe('validated');
+  });
+});
