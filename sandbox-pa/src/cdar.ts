@@ -6,6 +6,9 @@
  * or 23 (processing phase, issued by a trade party with its MDT-38 id).
  * Dates are format 204 (CCYYMMDDHHMMSS), written in UTC.
  */
+import { randomUUID } from 'node:crypto';
+import type { NewFlow } from './state.ts';
+import type { Flow } from './types.ts';
 
 /** One status to write. */
 export interface CdarStatus {
@@ -148,4 +151,22 @@ export function buildCdar(subject: CdarSubject, status: CdarStatus): string {
     },
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n`;
+}
+
+/**
+ * An incoming status flow (flowDirection In, flowSyntax CDAR, acknowledged Ok) whose Original is the CDAR of
+ * `status` about `subject`, with a fresh flowId; `flow` gives its type, processing rule and trackingId. Used by the
+ * lifecycle scripts (lifecycle.ts) and the portal's answer to an e-report (report-status.ts).
+ */
+export function cdarStatusFlow(
+  subject: CdarSubject,
+  status: CdarStatus,
+  flow: Pick<Flow, 'trackingId' | 'flowType' | 'processingRule'>,
+): NewFlow {
+  const flowId = randomUUID();
+  return {
+    flow: { flowId, ...flow, processingRuleSource: 'Computed', flowDirection: 'In', flowSyntax: 'CDAR', acknowledgement: { status: 'Ok' } },
+    original: Buffer.from(buildCdar(subject, status), 'utf8'),
+    fileName: `${flowId}.xml`,
+  };
 }

@@ -9,8 +9,7 @@
  * Reason codes are from the BR-FR-CDV-CL-09 lists (210 and 213). The scripts live in the state (src/state.ts):
  * the player only looks for due statuses, so a restart on a kept state resumes them.
  */
-import { randomUUID } from 'node:crypto';
-import { buildCdar } from './cdar.ts';
+import { cdarStatusFlow } from './cdar.ts';
 import type { NewFlow, SandboxState, ScriptRun, ScriptStep } from './state.ts';
 
 export type { ScriptStep } from './state.ts';
@@ -65,7 +64,7 @@ export const PLAYER_IDLE_MS = 2000;
 /** The status flow of `run`'s next step, stamped `at` (an In CDAR flow). */
 export function renderStatus(run: ScriptRun, at: string): NewFlow {
   const step = run.steps[run.next]!;
-  const xml = buildCdar(
+  return cdarStatusFlow(
     { ...run.subject, receivedAt: new Date(run.subject.receivedAt) },
     {
       code: step.code,
@@ -74,21 +73,8 @@ export function renderStatus(run: ScriptRun, at: string): NewFlow {
       reasonCode: step.reasonCode,
       reason: step.reason,
     },
+    { flowType: 'CustomerInvoiceLC', processingRule: run.processingRule },
   );
-  const flowId = randomUUID();
-  return {
-    flow: {
-      flowId,
-      flowType: 'CustomerInvoiceLC',
-      processingRule: run.processingRule,
-      processingRuleSource: 'Computed',
-      flowDirection: 'In',
-      flowSyntax: 'CDAR',
-      acknowledgement: { status: 'Ok' },
-    },
-    original: Buffer.from(xml, 'utf8'),
-    fileName: `${flowId}.xml`,
-  };
 }
 
 /** Creates a player emitting the due statuses of `state` (one look at a time), reporting failures to `onError`. */

@@ -6,8 +6,7 @@
  * well-formedness look otherwise), 301 Rejetée with the first findings as the reason otherwise. The CDAR's
  * referenced document is the transmission (TT-1) of its declarant (TT-13).
  */
-import { randomUUID } from 'node:crypto';
-import { buildCdar } from './cdar.ts';
+import { cdarStatusFlow } from './cdar.ts';
 import type { SubmitContext } from './submit.ts';
 import type { FileCheckResult, FlowInfo } from './types.ts';
 
@@ -40,8 +39,8 @@ export async function answerReport(flowId: string, flowInfo: FlowInfo, file: Buf
     flowId,
     { status: 'Ok' },
     {
-      answer: (flow, at) => {
-        const cdar = buildCdar(
+      answer: (flow, at) =>
+        cdarStatusFlow(
           {
             invoiceNumber: tag(xml, /<ReportDocument>\s*<Id>([^<]*)<\/Id>/) ?? flowId,
             typeCode: tag(xml, /<ReportDocument>[\s\S]*?<TypeCode>([^<]*)<\/TypeCode>/) ?? 'IN',
@@ -52,23 +51,8 @@ export async function answerReport(flowId: string, flowInfo: FlowInfo, file: Buf
           result.ok
             ? { code: 300, label: 'Déposée', occurredAt: new Date(at) }
             : { code: 301, label: 'Rejetée', occurredAt: new Date(at), reasonCode: result.details[0]?.reasonCode ?? 'REJ_SEMAN', reason },
-        );
-        const statusFlowId = randomUUID();
-        return {
-          flow: {
-            flowId: statusFlowId,
-            trackingId: flowInfo.trackingId,
-            flowType: 'MultiFlowReport',
-            processingRule: flowInfo.processingRule,
-            processingRuleSource: 'Computed',
-            flowDirection: 'In',
-            flowSyntax: 'CDAR',
-            acknowledgement: { status: 'Ok' },
-          },
-          original: Buffer.from(cdar, 'utf8'),
-          fileName: `${statusFlowId}.xml`,
-        };
-      },
+          { trackingId: flowInfo.trackingId, flowType: 'MultiFlowReport', processingRule: flowInfo.processingRule },
+        ),
     },
   );
 }

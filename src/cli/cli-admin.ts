@@ -61,6 +61,14 @@ function printTokens(tokens: TokenListing[], out: AdminOutput): number {
   return 0;
 }
 
+/** Prints a new credential, the only time it is shown: what it is, an `export` line for `variable`, then the bare token. */
+function printSecret(out: AdminOutput, what: string, variable: string, created: { prefix: string; token: string }): number {
+  out.log(`${what} (prefix ${created.prefix}); shown once:`);
+  out.log(`  export ${variable}=${created.token}`);
+  out.log(created.token);
+  return 0;
+}
+
 const revoke: AdminCommand = {
   arguments: 1,
   check: (options) => require(options, 'argument', 'the token prefix (or the token)'),
@@ -84,10 +92,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
         return 2;
       }
       const created = await createToken(db, name);
-      out.log(`Token for tenant "${created.tenant.name}" (prefix ${created.prefix}); shown once:`);
-      out.log(`  export TOKEN=${created.token}`);
-      out.log(created.token);
-      return 0;
+      return printSecret(out, `Token for tenant "${created.tenant.name}"`, 'TOKEN', created);
     },
   },
   'token revoke': revoke,
@@ -96,10 +101,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     check: (options) => require(options, 'name', '--name NAME'),
     async execute(db, options, out) {
       const created = await createPlatformToken(db, options.name!);
-      out.log(`Platform credential "${created.platform.name}" (prefix ${created.prefix}); shown once:`);
-      out.log(`  export PLATFORM_TOKEN=${created.token}`);
-      out.log(created.token);
-      return 0;
+      return printSecret(out, `Platform credential "${created.platform.name}"`, 'PLATFORM_TOKEN', created);
     },
   },
   'platform-token revoke': revoke,

@@ -1,25 +1,12 @@
 /**
- * Keyed statements: hot statements whose every table read is by key (a
- * primary or unique key, or an indexed foreign key), run as named prepared
- * statements on connections of their own that plan with `enable_seqscan = off`.
- *
- * Why both. A prepared statement skips parsing and, after five runs,
- * PostgreSQL keeps one generic plan per connection: planning is about half of
- * the lifecycle batch's cost (docs/performance.md). But a generic plan is made
- * once, from the table sizes of that moment: made while `lifecycle_statuses`
- * is empty (a new installation), it reads the table sequentially, and keeps
- * doing so as the table grows, until an ANALYZE replaces it (measured: 1.9 ms
- * per batch at first, 35 ms after 48,000 rows). Without sequential scans to
- * choose from, the planner reads by the index whatever the sizes say, so the
- * plan stays right as the tables grow. Only statements that never need a
- * sequential scan belong here; `test/integration/keyed-statements.test.ts`
- * checks each one's generic plan on empty tables. The lifecycle batch's
- * outbox transaction (a tenant with webhook endpoints) runs here too: its
- * other statements (the submissions' locks, the fan-out job's insert) read by
- * key or from pg-boss's small queue table.
- *
- * The embedded engine has one connection and no plan cache across queries:
- * there a keyed statement is an ordinary one.
+ * Keyed statements, opened by db/open.ts and run by the lifecycle batch (domain/lifecycle/batch-statement.ts, and
+ * batch-writer.ts's outbox transaction): hot statements whose every table read is by key, run as named prepared
+ * statements on connections of their own that plan with `enable_seqscan = off`. Why: preparing saves the planning,
+ * and a generic plan made while a table was empty would otherwise keep reading it sequentially as it grows
+ * (docs/performance.md, "the lifecycle batch on a keyed pool"); without sequential scans the planner reads by key
+ * whatever the sizes. Only statements that never need a sequential scan belong here (test/integration/
+ * keyed-statements.test.ts checks each generic plan on empty tables). On the embedded engine (one connection) a
+ * keyed statement is an ordinary one.
  */
 import { is, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';

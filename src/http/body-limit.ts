@@ -1,13 +1,9 @@
 /**
- * The request size limit on `/graphql` (spec § Limits: 1 MiB), enforced as
- * graphql-yoga's `maxRequestBodySize` does (400 for a malformed
- * Content-Length, 413 over the limit) but without its cost on every request:
- * Yoga pipes each body through a counting TransformStream and rebuilds the
- * Request even when a Content-Length already bounds it, which was about a
- * tenth of the gateway's CPU per `submitInvoice`. Node's HTTP parser never
- * delivers more bytes than the Content-Length it accepted, so a valid header
- * within the limit is the whole check; only a body without one (chunked) is
- * read here, and counted while it streams.
+ * The 1 MiB request size limit on `/graphql` (spec § Limits), used by yoga.ts and graphql-request.ts: 400 for a
+ * malformed Content-Length and 413 over the limit, as graphql-yoga's `maxRequestBodySize` answers, without its
+ * stream around every body (its cost: docs/performance.md). Node's HTTP parser never delivers more bytes than the
+ * Content-Length it accepted, so a valid header within the limit is the whole check; only a body without one
+ * (chunked) is read here, and counted while it streams.
  */
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';

@@ -1,24 +1,11 @@
 /**
- * The plain GraphQL-over-HTTP request, answered without Yoga's Fetch-API
- * pipeline: a POST of `{ query, variables?, operationName? }` as
- * `application/json`, with a Content-Length within the 1 MiB limit, no
- * Origin (CORS) and an Accept of JSON. That is what GraphQL client libraries
- * and server-to-server callers send, and what a SaaS pushing its month-end
- * batch sends thousands of times: Yoga's Request, Headers and Response
- * objects, its promise chains and plugin hooks around the same compiled
- * execution were about a third of the gateway's CPU per `submitInvoice`.
- *
- * It keeps Yoga's semantics: the same documents (parsed, validated and
- * compiled with graphql-jit as Yoga's plugin does), the same context factory,
- * the same error masking, and for a result with errors Yoga's own result
- * processor (status from `extensions.http`, media type from Accept). A reply
- * it cannot give exactly as Yoga would goes to Yoga, before anything runs:
- * other methods, paths, media types or encodings, CORS, a missing or bad
- * token (checked first, before the body is parsed), a body that is not valid
- * UTF-8 JSON of that shape or fails the request guards (query-limits.ts), a
- * document Yoga must refuse (syntax, token limit, validation and the query
- * limits, a subscription, an unknown operation). A body already read is
- * handed over whole (see `delegate`).
+ * The plain GraphQL-over-HTTP request answered without Yoga's Fetch-API pipeline (mounted by app.ts; off with
+ * GRAPHQL_FAST_PATH=false): a JSON POST of `{ query, variables?, operationName? }`, Content-Length within 1 MiB,
+ * no Origin, Accept JSON, as client libraries and a SaaS's month-end batch send it. Why: Yoga's objects and hooks
+ * cost more than the compiled execution they wrap (docs/performance.md). Same semantics as Yoga (documents through
+ * graphql-jit, context factory, error masking, Yoga's result processor for errors); anything it cannot answer
+ * exactly as Yoga would (other methods or media types, CORS, a bad token, a body failing the request guards, a
+ * document Yoga must refuse) goes to Yoga before anything runs, with the body already read (see `delegate`).
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,23 +1,11 @@
 /**
- * What a GraphQL request must pass before the gateway spends anything on it
- * beyond reading its body (issue: nobody can take the gateway down). One
- * source for both paths that answer GraphQL over HTTP (Yoga and the fast
- * path) and for GraphQL over WebSocket:
- *
- * - request parameters: a plain object without an own `then` key (Yoga takes
- *   any value with a `then` for a promise), a document of at most `tokens`
- *   tokens, variables nested at most `variableDepth` levels (coercion and
- *   error printing recurse);
- * - the document: at most `tokens` tokens, counted while parsing (so a huge or
- *   deeply nested document stops early, graphql-armor's parser);
- * - validation: at most `depth` levels, `aliases` aliases, `directives`
- *   directives and a `cost` (graphql-armor's rules); Yoga also drops field
- *   suggestions from error messages (`request-guards.ts`: they would describe
- *   the schema that introspection reserves to authenticated callers).
- *
- * Every refusal is a GraphQL error with HTTP status 400 (`BAD_REQUEST` or
- * `GRAPHQL_VALIDATION_FAILED`). The defaults and the cost of the README's and
- * the built-in queries are in docs/graphql-limits.md.
+ * What a GraphQL request must pass before the gateway spends anything on it beyond reading its body, one source
+ * for Yoga (request-guards.ts), the fast path (graphql-fast-path.ts) and GraphQL over WebSocket (websocket.ts):
+ * - request parameters: a plain object without an own `then`, at most `tokens` tokens, variables at most
+ *   `variableDepth` deep (coercion and error printing recurse);
+ * - the document: `tokens` counted while parsing (graphql-armor's parser), so a huge document stops early;
+ * - validation: `depth`, `aliases`, `directives` and `cost` (graphql-armor), and no field suggestions (request-guards.ts).
+ * Every refusal is a GraphQL error with HTTP status 400; defaults and costs: docs/graphql-limits.md.
  */
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';

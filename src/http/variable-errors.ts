@@ -1,15 +1,10 @@
 /**
- * Input errors a client can act on (issue "a newcomer's first hour"): when
- * an operation's variables cannot be coerced, graphql-jit reports the
- * scalar's message alone ("SafeInt cannot represent non-integer value:
- * 49.5"), without saying where. The gateway then coerces the variables again
- * with graphql-js, only on that failure path, to name every faulty field by
- * its path in the client's own input, in the message and in `extensions`:
- *
+ * Variable errors a client can act on, used by the GraphQL paths (yoga.ts, graphql-fast-path.ts): graphql-jit
+ * reports a failed coercion by the scalar's message alone ("SafeInt cannot represent non-integer value: 49.5");
+ * on that failure path only, the variables are coerced again with graphql-js to name each faulty field by its
+ * path in the client's own input, in the message and in `extensions`:
  *   input.lines[3].unitAmount: SafeInt cannot represent non-integer value: 49.5
  *   extensions: { code: 'BAD_USER_INPUT', field: 'input.lines[3].unitAmount' }
- *
- * The path starts with the client's variable name; no internal name appears.
  */
 import { isAsyncIterable, type Plugin } from '@envelop/core';
 import {

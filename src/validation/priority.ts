@@ -1,13 +1,9 @@
 /**
- * The validation workers' CPU priority. A document keeps a core busy in SaxonJS for about a third of a
- * second; on a small machine two workers take every core from the threads that acknowledge submissions
- * (the main thread, PostgreSQL), and the 202s slow down for work that nobody waits on synchronously.
- * A worker thread therefore lowers its own scheduling priority (a nice value, Linux's per-thread
- * `setpriority`): under load the acknowledgements go first and the pipeline catches up afterwards; on
- * an idle machine nothing changes. On Linux a worker can also take the SCHED_IDLE policy (sched(7)):
- * it then runs only on a core no other thread wants, and a waking thread of the normal policy
- * preempts it at once, where a nice value only shrinks its share. Measured in docs/performance.md
- * (default configuration).
+ * The validation workers' CPU priority, applied by each worker thread (worker.ts): a nice value (Linux's
+ * per-thread `setpriority`, VALIDATION_NICE) and, on Linux, the SCHED_IDLE policy (sched(7),
+ * VALIDATION_SCHED_IDLE). Why: a document keeps a core busy in the artefacts, and on a small machine the workers
+ * would take every core from the threads that acknowledge submissions; lowered, the 202s go first under load and
+ * the pipeline catches up afterwards. Measured in docs/performance.md.
  */
 import { execFileSync } from 'node:child_process';
 import { readlinkSync } from 'node:fs';

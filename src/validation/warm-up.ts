@@ -1,12 +1,10 @@
 /**
- * The validator's warm-up at gateway start, used by createValidator (index.ts) for both
- * engines and read by `GET /ready` (src/http/probes.ts, field `validation`). Without it the first document
- * after each start paid the whole load: SaxonJS workers parsing their SEF files, or Saxon-HE's JVM compiling
- * the UBL stylesheets (2-10 s of CPU each), 9-11 s before it reached `sent` against 0.6 s warm
- * (docs/performance.md, "First document after a start"). The warm-up runs the UBL path once on an official
- * EN 16931 example right after the server listens, in the background: the API answers meanwhile, and
- * documents submitted meanwhile simply wait for the same load (they do not pay it twice). The state is the
- * start's: a Saxon-HE JVM restarted later (after a crash) compiles again on its first document, still `warm`.
+ * The validator's warm-up at gateway start, run by createValidator (index.ts) for both engines and reported by
+ * `GET /ready` (src/http/probes.ts, field `validation`). Why: a cold engine makes the first document after a start
+ * pay the whole load (SaxonJS parsing its SEF files, Saxon-HE compiling the stylesheets; docs/performance.md,
+ * "First document after a start"). It runs the UBL path once on an official EN 16931 example in the background
+ * once the server listens: the API answers meanwhile and documents submitted meanwhile wait for the same load.
+ * The state is the start's: a Saxon-HE JVM restarted later compiles again on its first document, still `warm`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxPa, type SandboxPa } from '../../sandbox-pa/src/index.ts';
 import type { Client } from '../support/client.ts';
 import { loadExample } from '../support/documents.ts';
+import { until } from '../support/e-reporting-http.ts';
 import { engines, type Gateway, type startGateway } from '../support/gateway.ts';
 import { Receiver } from '../support/receiver.ts';
 import { wsConnect } from '../support/subscribers.ts';
@@ -48,15 +49,6 @@ function b2c(number: string, day: string): Json {
   ];
   Object.assign(doc, { subtotal: 10_000, total_excl_tax: 10_000, tax_total: 2_000, total: 12_000, amount_paid: 12_000, amount_due: 0 });
   return doc;
-}
-
-async function until<T>(what: () => Promise<T>, done: (value: T) => boolean, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** A standalone sandbox PA refusing every e-report (the portal's 301), as a real PA would an invalid one. */

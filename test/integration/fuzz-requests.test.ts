@@ -1,8 +1,7 @@
 /**
  * Property: whatever bytes reach the gateway as a GraphQL request or a REST
  * body, it answers a client error or a success, never a 5xx and never an
- * internal error, and it is alive and answering afterwards (issue "nobody can
- * take the gateway down", proof). Requests are generated from a small
+ * internal error, and it is alive and answering afterwards. Requests are generated from a small
  * grammar of GraphQL documents (aliases, fragments, directives, nesting,
  * broken syntax), hostile parameters (`then`, `__proto__`, deep variables),
  * arbitrary JSON and raw bytes, with and without a token.

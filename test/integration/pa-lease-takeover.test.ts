@@ -7,33 +7,18 @@
  * within 30 s, and holds every named lease (status poll, acknowledgement polls) within that bound too.
  * PostgreSQL only (PGlite is one process): runs when TEST_DATABASE_URL is set.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import postgres from 'postgres';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { startFakeFlowService } from '../support/flow-fakes.ts';
-import { privateDatabase } from '../support/private-database.ts';
-import { type ServeProcess, spawnServe } from '../support/processes.ts';
+import { cleanupsAfterEach, crashCluster, kill } from '../support/kill.ts';
+import type { ServeProcess } from '../support/processes.ts';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 /** The bound the issue asks for: the default lease (20 s, PA_LEASE_MS) plus a poll and some slack. */
 const TAKEOVER_MS = 30_000;
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+const cleanups = cleanupsAfterEach();
 
 describe.skipIf(!DATABASE_URL)('PA leases across two gateway processes (needs TEST_DATABASE_URL)', { timeout: 180_000 }, () => {
   it('a survivor sends what a killed instance had in flight within 30 s, once, and takes its polls over', async () => {
@@ -44,29 +29,19 @@ describe.skipIf(!DATABASE_URL)('PA leases across two gateway processes (needs TE
       onCreateFlow: (number, headers) => senders.set(number, String(headers['organization-id'])),
     });
     cleanups.push(() => fake.close());
-    const database = (await privateDatabase('postgres'))!;
-    cleanups.push(() => database.drop());
-    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-    cleanups.push(() => sql.end({ timeout: 5 }));
-    const serve = (name: string) => {
-      const dataDir = mkdtempSync(join(tmpdir(), `passerelle-lease-${name}-`));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      return spawnServe(
-        {
-          DATA_DIR: dataDir,
-          DATABASE_URL: database.url,
-          PLATFORM: 'afnor',
-          PA_FLOW_URL: `${fake.url}/flow-service`,
-          PA_TOKEN_URL: `${fake.url}/oauth/token`,
-          PA_CLIENT_ID: 'gateway',
-          PA_CLIENT_SECRET: 'fake-secret-of-the-lease-test',
-          PA_ORGANIZATION_ID: name,
-          PA_POLL_INTERVAL_MS: '500',
-          VALIDATION: 'native',
-        },
-        (child) => cleanups.push(() => kill(child)),
-      );
-    };
+    const cluster = await crashCluster(cleanups, 'lease');
+    const { sql } = cluster;
+    const serve = (name: string) =>
+      cluster.serve(name, {
+        PLATFORM: 'afnor',
+        PA_FLOW_URL: `${fake.url}/flow-service`,
+        PA_TOKEN_URL: `${fake.url}/oauth/token`,
+        PA_CLIENT_ID: 'gateway',
+        PA_CLIENT_SECRET: 'fake-secret-of-the-lease-test',
+        PA_ORGANIZATION_ID: name,
+        PA_POLL_INTERVAL_MS: '500',
+        VALIDATION: 'native',
+      });
     // The first start on the empty database migrates it and prints the dev tenant's token.
     const one = await serve('inst-1');
     const two = await serve('inst-2');

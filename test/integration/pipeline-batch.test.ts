@@ -1,15 +1,11 @@
 /**
- * The pipeline's batches (issue 17, performance): documents accepted over
- * HTTP by a real gateway, then processed by pipeline workers started here on
- * the same database, each with a sink that records what it was handed. Two
- * workers drain a backlog together: every document is validated once, with
- * one `processing_state_changed` event, its documents (seller SIREN
- * included), the sink's outbox call before the commit and the platform
- * hand-over after it. A claim whose worker died is processed once its lease
- * runs out. A batch the database refuses fails only its bad item, which is
- * postponed with backoff, then processed. On PostgreSQL the database is one
- * of its own: every gateway's pipeline on the shared one would take these
- * tenants' documents as soon as they are due.
+ * The pipeline's batches: documents accepted over HTTP by a real gateway, then processed by pipeline workers
+ * started here on the same database, each with a sink that records what it was handed. Two workers drain a
+ * backlog together: every document is validated once, with one `processing_state_changed` event, its documents
+ * (seller SIREN included), the sink's outbox call before the commit and the platform hand-over after it. A claim
+ * whose worker died is processed once its lease runs out. A batch the database refuses fails only its bad item,
+ * postponed with backoff, then processed. On PostgreSQL the database is one of its own: every gateway's pipeline
+ * on the shared one would take these tenants' documents as soon as they are due.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -6,35 +6,19 @@
  * directory lookup and killed with SIGKILL. The survivor validates the document within 30 s of the kill, once: one
  * `validated` event, two claims in all. PostgreSQL only (PGlite is one process): runs when TEST_DATABASE_URL is set.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import postgres from 'postgres';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { startFakeFlowService } from '../support/flow-fakes.ts';
-import { privateDatabase } from '../support/private-database.ts';
-import { spawnServe } from '../support/processes.ts';
+import { cleanupsAfterEach, crashCluster, kill } from '../support/kill.ts';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 /** The bound asked for: the default lease (20 s) plus a poll of the pipeline (1 s) and slack for a loaded machine. */
 const TAKEOVER_MS = 30_000;
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+const cleanups = cleanupsAfterEach();
 
 /**
  * A Directory Service per instance (`<url>/<name>/directory-service`) that never answers the first company lookup it
@@ -71,28 +55,18 @@ describe.skipIf(!DATABASE_URL)('the pipeline across a kill -9 (needs TEST_DATABA
     cleanups.push(() => fake.close());
     const directory = await startHangingDirectory();
     cleanups.push(() => directory.close());
-    const database = (await privateDatabase('postgres'))!;
-    cleanups.push(() => database.drop());
-    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-    cleanups.push(() => sql.end({ timeout: 5 }));
-    const serve = (name: string) => {
-      const dataDir = mkdtempSync(join(tmpdir(), `passerelle-pipeline-kill-${name}-`));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      return spawnServe(
-        {
-          DATA_DIR: dataDir,
-          DATABASE_URL: database.url,
-          PLATFORM: 'afnor',
-          PA_FLOW_URL: `${fake.url}/flow-service`,
-          PA_TOKEN_URL: `${fake.url}/oauth/token`,
-          PA_DIRECTORY_URL: directory.urlFor(name),
-          PA_CLIENT_ID: 'gateway',
-          PA_CLIENT_SECRET: 'fake-secret-of-the-pipeline-kill-test',
-          VALIDATION: 'native',
-        },
-        (child) => cleanups.push(() => kill(child)),
-      );
-    };
+    const cluster = await crashCluster(cleanups, 'pipeline-kill');
+    const { sql } = cluster;
+    const serve = (name: string) =>
+      cluster.serve(name, {
+        PLATFORM: 'afnor',
+        PA_FLOW_URL: `${fake.url}/flow-service`,
+        PA_TOKEN_URL: `${fake.url}/oauth/token`,
+        PA_DIRECTORY_URL: directory.urlFor(name),
+        PA_CLIENT_ID: 'gateway',
+        PA_CLIENT_SECRET: 'fake-secret-of-the-pipeline-kill-test',
+        VALIDATION: 'native',
+      });
     // The first start on the empty database migrates it and prints the dev tenant's token.
     const instances = { one: await serve('one'), two: await serve('two') };
     const token = `Bearer ${/export TOKEN=(\S+)/.exec(instances.one.output())![1]}`;

@@ -9,11 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sellers, submissions } from '../../src/db/schema.ts';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { FRENCH_EXAMPLES, loadExample } from '../support/documents.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 import { processed } from '../support/pipeline.ts';
 
 const invoice = JSON.parse(readFileSync(new URL('../../examples/fr-b2b-invoice.json', import.meta.url), 'utf8'));
@@ -21,10 +22,7 @@ const creditNote = JSON.parse(readFileSync(new URL('../../examples/fr-credit-not
 
 describe.each(engines())('pipeline with the official artefacts on %s', (engine) => {
   let gateway: Gateway;
-  beforeAll(async () => {
-    gateway = await startGateway(engine, { pipeline: true, validation: 'official', validationWorkers: 1 });
-  });
-  afterAll(() => gateway?.stop());
+  suiteGateway(engine, (started) => ({ gateway } = started), { pipeline: true, validation: 'official', validationWorkers: 1 });
 
   it('refuses a document while its tenant has no seller (nothing is kept to be rejected later), then validates it', async () => {
     const client = await gateway.tenant(undefined, { seller: false });

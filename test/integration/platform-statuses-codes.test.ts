@@ -4,12 +4,13 @@
  * does (220 does not), and a stored code outside the list still serialises everywhere.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lifecycleStatuses } from '../../src/db/schema.ts';
 import { LIFECYCLE_CODE_LIST, LIFECYCLE_CODES } from '../../src/domain/lifecycle/codes.ts';
 import type { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 import { assertConformsToOpenApi, INVOICE, LIFECYCLE_EVENTS, STATUSES as STATUS_HISTORY } from '../support/openapi.ts';
 
 const STATUSES = `query ($id: ID!) { invoice(id: $id) { processingState
@@ -17,15 +18,8 @@ const STATUSES = `query ($id: ID!) { invoice(id: $id) { processingState
   statuses { code status label platformLabel final flags } } }`;
 
 describe.each(engines())('lifecycle codes beyond 214 on %s', (engine) => {
-  let gateway: Gateway;
-  let platform: Client;
-  let client: Client;
-  beforeAll(async () => {
-    gateway = await startGateway(engine);
-    platform = await gateway.platform();
-    client = await gateway.tenant();
-  });
-  afterAll(() => gateway?.stop());
+  let gateway: Gateway, platform: Client, client: Client;
+  suiteGateway(engine, (started) => ({ gateway, platform, tenant: client } = started), { clients: ['platform', 'tenant'] });
 
   async function submitted(): Promise<string> {
     const reply = await client.post('/v1/invoices', invoice().unique().build());

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseCdar } from '../../src/platform/afnor/cdar.ts';
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
 import { BIN } from '../support/processes.ts';
+import { until } from '../support/until.ts';
 
 const UBL = readFileSync(new URL('../../artefacts/examples/en16931-ubl/ubl-tc434-example1.xml', import.meta.url), 'utf8');
 const SECRET = 'data-dir-secret-0123456789';
@@ -69,15 +70,6 @@ async function statuses(client: FlowClient): Promise<Array<{ flowId: string; upd
       cursor = flow.updatedAt;
     }
     if (page.results.length < 100) return found;
-  }
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, waitMs: number): Promise<T> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -5,11 +5,12 @@
  * seller, and tenant isolation. Every REST reply is checked against the OpenAPI document by the client.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { submissions } from '../../src/db/schema.ts';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { creditNote, invoice, toGraphQLInput } from '../support/documents.ts';
-import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { engines, type Gateway } from '../support/gateway.ts';
+import { suiteGateway } from '../support/suite-gateway.ts';
 import { processed } from '../support/pipeline.ts';
 
 /** A second seller, quarterly returns, VAT on debits. */
@@ -25,10 +26,7 @@ const OTHER = {
 
 describe.each(engines())('sellers on %s', (engine) => {
   let gateway: Gateway;
-  beforeAll(async () => {
-    gateway = await startGateway(engine, { pipeline: true, validation: 'official', validationWorkers: 1 });
-  });
-  afterAll(() => gateway?.stop());
+  suiteGateway(engine, (started) => ({ gateway } = started), { pipeline: true, validation: 'official', validationWorkers: 1 });
 
   it('creates, lists, reads and replaces sellers; the first one is the default', async () => {
     const client = await gateway.tenant(undefined, { seller: false });

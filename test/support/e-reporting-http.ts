@@ -5,6 +5,7 @@
  */
 import { loadExample } from './documents.ts';
 import type { startGateway } from './gateway.ts';
+import { until as poll } from './until.ts';
 
 /** Longer than any test: a period closes by request only (the automatic close is its own test). */
 export const TEN_YEARS_MS = 10 * 365 * 86_400_000;
@@ -47,11 +48,6 @@ export function b2c(number: string, day: string, lines: Array<[number, number, s
 }
 
 /** Reads `what` every 100 ms until `done` holds or `ms` passed; the last value either way. */
-export async function until<T>(what: () => Promise<T>, done: (value: T) => boolean, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+export function until<T>(what: () => Promise<T>, done: (value: T) => boolean, ms = 60_000): Promise<T> {
+  return poll(what, done, ms, 100);
 }

@@ -18,18 +18,9 @@ import { invoice } from './documents.ts';
 import { type FakeFlowService, type Script, startFakeFlowService } from './flow-fakes.ts';
 import { type Gateway, startGateway } from './gateway.ts';
 import { privateDatabase } from './private-database.ts';
+import { until } from './until.ts';
 
-export { privateDatabase };
-
-/** Polls `read` until `done` holds or `ms` (default 15 s) have passed; returns the last value read. */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { privateDatabase, until };
 
 export const DELIVERY = `query ($id: ID!) { invoice(id: $id) { processingState
   platformDelivery { flowId attempts lastError nextAttemptAt acknowledgement { status details { level item reasonCode reasonMessage } } } } }`;
