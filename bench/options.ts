@@ -40,6 +40,8 @@ export interface BenchOptions {
   engineDocuments: number;
   /** Worker processes: documents of the backlog each run (one worker process, then two) drains. */
   workersBacklog: number;
+  /** Worker processes: worker i runs pinned to CPU i (`taskset`), so each brings one core of its own. */
+  pinWorkers: boolean;
   /** Scenario names to run (all when empty). */
   only: string[];
   /** Seconds the gateway must stay idle before a scenario starts (0: no wait). */
@@ -72,6 +74,7 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --default-batch N    default configuration: documents POSTed at once and drained (default 200; quick 8)
   --drain-max S        default configuration: longest drain, batch and load backlog each (default 600; quick 15)
   --engine-documents N validation engines: documents per engine, after 40 warm-up (default 300; quick: 10, 4 warm-up)
+  --pin-workers        worker processes: pin worker i to CPU i (taskset), one core each
   --workers-backlog N  worker processes: backlog drained by one \`passerelle worker\`, then by two (default 1500; quick: 20)
   --settle S           before each scenario, wait until the gateway used < 10 % CPU for S s (default 3; quick: no wait)
   --settle-max S       longest such wait (default 120)
@@ -127,6 +130,7 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
       'drain-max': { type: 'string' },
       'engine-documents': { type: 'string' },
       'workers-backlog': { type: 'string' },
+      'pin-workers': { type: 'boolean', default: false },
       settle: { type: 'string' },
       'settle-max': { type: 'string' },
       'gateway-env': { type: 'string', multiple: true },
@@ -165,6 +169,7 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     drainMaxSeconds: positive('drain-max', values['drain-max'], quick ? 15 : 600, false),
     engineDocuments: positive('engine-documents', values['engine-documents'], quick ? 10 : 300, true),
     workersBacklog: positive('workers-backlog', values['workers-backlog'], quick ? 20 : 1500, true),
+    pinWorkers: values['pin-workers'] === true,
     settleSeconds: values.settle === '0' ? 0 : positive('settle', values.settle, quick ? 0 : 3, false),
     settleMaxSeconds: positive('settle-max', values['settle-max'], quick ? 2 : 120, false),
     gatewayEnv: environment(values['gateway-env'] ?? []),

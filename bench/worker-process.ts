@@ -16,11 +16,14 @@ const TICKS = clockTicks();
 /**
  * Spawns `passerelle worker` with `env` and resolves once it logged that it runs (info level, read from its
  * stdout); its warnings and errors go to stderr prefixed with `label`. `url` is empty: it serves nothing.
+ * `cpu`: pin it (and its JVM) to that CPU with `taskset`, which execs the command (same pid).
  * @throws when it exits first or is not running after `timeoutMs`.
  */
-export function startWorkerProcess(env: Record<string, string>, label: string, timeoutMs = 120_000): Promise<ServerProcess> {
+export function startWorkerProcess(env: Record<string, string>, label: string, cpu?: number, timeoutMs = 120_000): Promise<ServerProcess> {
+  const command = [process.execPath, ...startFlags(), PASSERELLE, 'worker'];
+  if (cpu !== undefined) command.unshift('taskset', '-c', String(cpu));
   const child = adoptChild(
-    spawn(process.execPath, [...startFlags(), PASSERELLE, 'worker'], {
+    spawn(command[0]!, command.slice(1), {
       cwd: ROOT,
       env: { ...process.env, ...env, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,7 @@
  * default), the sandbox's statuses an hour apart (none lands within a run: the runs measure validation and
  * sending); `--gateway-env` may change all but PLATFORM and VALIDATION. `--quick` runs the two-process run only.
  */
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import type { BenchOptions } from './options.ts';
 import { putDemoProfile } from './pipeline-load.ts';
 import { peakRss } from './monitor.ts';
@@ -66,6 +66,7 @@ export async function runWorkerProcesses(shared: Shared, databaseUrl: string | u
   url.pathname = `/${encodeURIComponent(name)}`;
   outcome.database = `${url.hostname}:${url.port || 5432}/${name}`;
   const counts = options.quick ? [2] : [1, 2];
+  if (options.pinWorkers) outcome.notes.push('--pin-workers: worker i pinned to CPU i (taskset), the API instance and PostgreSQL unpinned');
   if (options.quick)
     outcome.notes.push('--quick: the two-process run only, on a small backlog; its rate means nothing, its duplicate check holds');
   outcome.env = environment(shared, outcome.notes);
@@ -133,7 +134,10 @@ async function drain(setup: Setup, k: number, db: WorkersDatabase): Promise<Work
   const samples: Sample[] = [];
   try {
     log(`${label}: starting ${k} \`passerelle worker\` on the same database`);
-    workers.push(...(await Promise.all(Array.from({ length: k }, (_, i) => startWorkerProcess(setup.env, `worker-${k}.${i + 1}`)))));
+    const cpu = (i: number) => (options.pinWorkers ? i % cpus().length : undefined);
+    workers.push(
+      ...(await Promise.all(Array.from({ length: k }, (_, i) => startWorkerProcess(setup.env, `worker-${k}.${i + 1}`, cpu(i))))),
+    );
     const pids = [...workers.map((worker) => worker.pid), api.pid];
     const waitFor = async (state: 'received' | 'validated', capSeconds: number): Promise<number | undefined> => {
       for (;;) {
