@@ -10,7 +10,7 @@ import { platformInboundProblems } from '../../src/db/schema.ts';
 import type { StatusPoller } from '../../src/platform/inbound/status-poller.ts';
 import type { Client } from '../support/client.ts';
 import { engines, type Gateway } from '../support/gateway.ts';
-import { CDAR_ROOT_END, cdarFor, type InboundFake, sentInvoice, stream } from '../support/hostile-inbound-pa.ts';
+import { CDAR_ROOT_END, cdarFor, type InboundFake, nineMegabytePageOver10, sentInvoice, stream } from '../support/hostile-inbound-pa.ts';
 import { hostilePoller } from '../support/hostile-poller.ts';
 
 /** `count` attributes on one element (about 11 bytes each). */
@@ -67,19 +67,7 @@ describe.each(engines())('status poller against a PA serving oversized answers (
     fake.serve(cdarFor(doc, 200));
     fake.serve(cdarFor(doc, 201));
     // A 9 MB page when asked for more than 10 flows: the PA's answer that ran the heap out (issue 26, item 1).
-    fake.search = (limit) =>
-      limit > 10
-        ? (res) =>
-            stream(
-              res,
-              'application/json',
-              (function* () {
-                yield '{"limit":100,"filters":{},"results":[{"flowId":"';
-                for (let i = 0; i < 9 * 64; i++) yield 'x'.repeat(16 * 1024);
-                yield '"}]}';
-              })(),
-            )
-        : null;
+    fake.search = nineMegabytePageOver10;
     await poller.pollNow();
     expect(fake.limits.slice(0, 2)).toEqual([100, 10]);
     expect(fake.cutOff).toEqual(['search']);

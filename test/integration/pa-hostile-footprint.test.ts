@@ -17,8 +17,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/db/client.ts';
+import { fakePaEnv } from '../support/flow-fakes.ts';
 import { engines } from '../support/gateway.ts';
-import { CDAR_ROOT_END, cdarFor, type SentDocument, startInboundFake, stream } from '../support/hostile-inbound-pa.ts';
+import {
+  CDAR_ROOT_END,
+  cdarFor,
+  nineMegabytePageOver10,
+  type SentDocument,
+  startInboundFake,
+  stream,
+} from '../support/hostile-inbound-pa.ts';
 import { privateDatabase } from '../support/private-database.ts';
 import { spawnServe } from '../support/processes.ts';
 
@@ -116,11 +124,7 @@ describe.skipIf(!existsSync('/proc/self/status'))('a gateway process against a h
       {
         DATA_DIR: dataDir,
         ...(database && { DATABASE_URL: database.url }),
-        PLATFORM: 'afnor',
-        PA_FLOW_URL: `${fake.url}/flow-service`,
-        PA_TOKEN_URL: `${fake.url}/oauth/token`,
-        PA_CLIENT_ID: 'gateway',
-        PA_CLIENT_SECRET: 'hostile-secret-0123456789',
+        ...fakePaEnv(fake, 'hostile-secret-0123456789'),
         PA_POLL_INTERVAL_MS: '500',
         VALIDATION: 'native',
         NODE_OPTIONS,
@@ -157,19 +161,7 @@ describe.skipIf(!existsSync('/proc/self/status'))('a gateway process against a h
     }
     const last = fake.serve(cdarFor(doc, 205));
     // Every search asking for more than 10 flows gets a 9 MB page.
-    fake.search = (limit) =>
-      limit > 10
-        ? (res) =>
-            stream(
-              res,
-              'application/json',
-              (function* () {
-                yield '{"limit":100,"filters":{},"results":[{"flowId":"';
-                for (let i = 0; i < 9 * 64; i++) yield 'x'.repeat(16 * 1024);
-                yield '"}]}';
-              })(),
-            )
-        : null;
+    fake.search = nineMegabytePageOver10;
 
     const probe = startProber(`${gateway.url}/health`);
     let peakRss = idle.rss;

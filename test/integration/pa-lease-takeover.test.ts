@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
-import { startFakeFlowService } from '../support/flow-fakes.ts';
+import { fakePaEnv, startFakeFlowService } from '../support/flow-fakes.ts';
 import { cleanupsAfterEach, crashCluster, kill } from '../support/kill.ts';
 import type { ServeProcess } from '../support/processes.ts';
 
@@ -33,11 +33,7 @@ describe.skipIf(!DATABASE_URL)('PA leases across two gateway processes (needs TE
     const { sql } = cluster;
     const serve = (name: string) =>
       cluster.serve(name, {
-        PLATFORM: 'afnor',
-        PA_FLOW_URL: `${fake.url}/flow-service`,
-        PA_TOKEN_URL: `${fake.url}/oauth/token`,
-        PA_CLIENT_ID: 'gateway',
-        PA_CLIENT_SECRET: 'fake-secret-of-the-lease-test',
+        ...fakePaEnv(fake, 'fake-secret-of-the-lease-test'),
         PA_ORGANIZATION_ID: name,
         PA_POLL_INTERVAL_MS: '500',
         VALIDATION: 'native',

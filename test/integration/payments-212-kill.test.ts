@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
-import { type FakeFlowService, type Script, startFakeFlowService } from '../support/flow-fakes.ts';
+import { type FakeFlowService, fakePaEnv, type Script, startFakeFlowService } from '../support/flow-fakes.ts';
 import { engines } from '../support/gateway.ts';
 import { privateDatabase } from '../support/private-database.ts';
 import { spawnServe } from '../support/processes.ts';
@@ -76,11 +76,7 @@ describe.each(engines())('a 212 across a kill -9 on %s', { timeout: 180_000 }, (
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
       DATABASE_URL: '', // embedded unless set below, whatever the caller's environment
-      PLATFORM: 'afnor',
-      PA_FLOW_URL: `${fake.url}/flow-service`,
-      PA_TOKEN_URL: `${fake.url}/oauth/token`,
-      PA_CLIENT_ID: 'gateway',
-      PA_CLIENT_SECRET: 'fake-secret-of-the-212-kill-test',
+      ...fakePaEnv(fake, 'fake-secret-of-the-212-kill-test'),
       PA_POLL_INTERVAL_MS: '200',
       PA_LEASE_MS: '5000',
       VALIDATION: 'native',

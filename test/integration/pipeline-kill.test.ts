@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
-import { startFakeFlowService } from '../support/flow-fakes.ts';
+import { fakePaEnv, startFakeFlowService } from '../support/flow-fakes.ts';
 import { cleanupsAfterEach, crashCluster, kill } from '../support/kill.ts';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -59,12 +59,8 @@ describe.skipIf(!DATABASE_URL)('the pipeline across a kill -9 (needs TEST_DATABA
     const { sql } = cluster;
     const serve = (name: string) =>
       cluster.serve(name, {
-        PLATFORM: 'afnor',
-        PA_FLOW_URL: `${fake.url}/flow-service`,
-        PA_TOKEN_URL: `${fake.url}/oauth/token`,
+        ...fakePaEnv(fake, 'fake-secret-of-the-pipeline-kill-test'),
         PA_DIRECTORY_URL: directory.urlFor(name),
-        PA_CLIENT_ID: 'gateway',
-        PA_CLIENT_SECRET: 'fake-secret-of-the-pipeline-kill-test',
         VALIDATION: 'native',
       });
     // The first start on the empty database migrates it and prints the dev tenant's token.

@@ -200,3 +200,17 @@ export async function startFakeFlowService(options: { pageSize?: number } & Fake
     },
   };
 }
+
+/**
+ * The environment of a `passerelle serve` process sending to a fake Flow Service at `fake.url` (its token endpoint
+ * included), as the client `gateway` with `clientSecret`: PLATFORM and the PA_* connection variables.
+ */
+export function fakePaEnv(fake: { url: string }, clientSecret: string): Record<string, string> {
+  return {
+    PLATFORM: 'afnor',
+    PA_FLOW_URL: `${fake.url}/flow-service`,
+    PA_TOKEN_URL: `${fake.url}/oauth/token`,
+    PA_CLIENT_ID: 'gateway',
+    PA_CLIENT_SECRET: clientSecret,
+  };
+}

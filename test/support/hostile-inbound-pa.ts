@@ -39,6 +39,24 @@ export interface InboundFake {
   close(): Promise<void>;
 }
 
+/**
+ * A searchFlow answer that gives a 9 MB page (one flowId of 9 MiB) to any search asking for more than 10 flows, and
+ * lets the fake answer the others: the PA answer that ran the heap out before the caps.
+ */
+export function nineMegabytePageOver10(limit: number): Writer | null {
+  if (limit <= 10) return null;
+  return (res) =>
+    stream(
+      res,
+      'application/json',
+      (function* () {
+        yield '{"limit":100,"filters":{},"results":[{"flowId":"';
+        for (let i = 0; i < 9 * 64; i++) yield 'x'.repeat(16 * 1024);
+        yield '"}]}';
+      })(),
+    );
+}
+
 /** Writes `total` bytes made by `chunk(i)` with backpressure, stopping when the client goes away. */
 export function stream(res: ServerResponse, contentType: string, parts: Iterable<string>): void {
   res.writeHead(200, { 'content-type': contentType });
