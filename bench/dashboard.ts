@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../src/db/open.ts';
+import { standaloneArgs } from './options.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import {
   countSubmissions,
@@ -32,19 +33,13 @@ const OTHERS = ['00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000
 const SELLER = '900123456';
 const DAYS = 365;
 
-const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1] ?? 200) || 200;
-const base = process.env.BENCH_DATABASE_URL;
-if (!base) {
-  console.error('bench/dashboard.ts: set BENCH_DATABASE_URL (PostgreSQL)');
-  process.exit(2);
-}
-const url = new URL(base);
+const { base, url, count: runs } = standaloneArgs('dashboard.ts', '--runs', 200);
+const reseed = process.argv.includes('--reseed');
 const name = `${url.pathname.slice(1)}_dashboard`;
 const admin = postgres(base, { max: 1, onnotice: () => {} });
 const exists = (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
-if (exists && args.includes('--reseed')) await admin.unsafe(`drop database "${name}"`);
-if (!exists || args.includes('--reseed')) await admin.unsafe(`create database "${name}"`);
+if (exists && reseed) await admin.unsafe(`drop database "${name}"`);
+if (!exists || reseed) await admin.unsafe(`create database "${name}"`);
 await admin.end();
 url.pathname = `/${name}`;
 const database = await openPostgres(url.toString(), { poolSize: 4 });

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { clockTicks } from './fanout-rounds.ts';
+import { readStat } from './proc.ts';
 
 /** CPU over one phase. Cores: CPU seconds per wall second (2 = both cores of the bench machine). */
 export interface PhaseUsage {
@@ -21,20 +21,6 @@ export interface PhaseUsage {
   otherThreadsCores?: number;
   /** Busy share of the whole machine, 0–1 (every process: PostgreSQL, the load generator, the floor, other sessions). */
   machineBusy?: number;
-}
-
-const TICKS = clockTicks();
-
-/** utime + stime in ms from a /proc stat file; undefined when it cannot be read. */
-function statCpuMs(path: string): number | undefined {
-  try {
-    const stat = readFileSync(path, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Busy and total jiffies of the machine (first line of /proc/stat); undefined when it cannot be read. */
@@ -60,8 +46,8 @@ interface Reading {
 function read(pid: number): Reading {
   return {
     at: performance.now(),
-    process: statCpuMs(`/proc/${pid}/stat`),
-    main: statCpuMs(`/proc/${pid}/task/${pid}/stat`),
+    process: readStat(`/proc/${pid}/stat`)?.cpuMs,
+    main: readStat(`/proc/${pid}/task/${pid}/stat`)?.cpuMs,
     machine: machineJiffies(),
   };
 }

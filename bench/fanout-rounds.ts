@@ -12,9 +12,8 @@
  * at once, it includes this process's own queueing. `eventLoopUtilization`
  * per round says how busy this process was.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { processCpuMs, statusBytes, toMiB } from './proc.ts';
 import { PROBE_CODE, recordStatus, sleep, until, type SubscriberPool } from './subscriber-pool.ts';
 import type { FanoutJob, FanoutMeasurement, FanoutRound } from './fanout-types.ts';
 
@@ -35,34 +34,10 @@ function percentile(sorted: Float64Array | number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-/** Kernel clock ticks per second (`getconf CLK_TCK`; 100 if unknown), the unit of /proc CPU times. */
-export function clockTicks(): number {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-}
-
-/** utime + stime of `pid` in ms, from /proc/<pid>/stat; undefined where there is none. */
-function processCpuMs(pid: number, ticks: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
-  } catch {
-    return undefined;
-  }
-}
-
-/** VmRSS of `pid` in MiB (0.1 MiB resolution), from /proc/<pid>/status; undefined where there is none. */
+/** VmRSS of `pid` in MiB (0.1 MiB resolution); undefined where /proc is not available. */
 export function rssMiB(pid: number): number | undefined {
-  try {
-    const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Math.round(Number(match[1]) / 102.4) / 10 : undefined;
-  } catch {
-    return undefined;
-  }
+  const bytes = statusBytes(pid, 'VmRSS');
+  return bytes === undefined ? undefined : toMiB(bytes);
 }
 
 /** State of one measured status while it fans out. */
@@ -91,14 +66,13 @@ export async function warmUp(pool: SubscriberPool, job: FanoutJob, live: number)
 
 /**
  * Records and measures `job.rounds` statuses (codes from `ROUND_CODES`), one after the other, each
- * awaited until `live` subscribers got it (at most `ROUND_TIMEOUT_MS`). `ticks`: from `clockTicks()`.
+ * awaited until `live` subscribers got it (at most `ROUND_TIMEOUT_MS`).
  * Returns each round and every receipt latency (ms after its POST was sent, unsorted).
  */
 export async function measureRounds(
   pool: SubscriberPool,
   job: FanoutJob,
   live: number,
-  ticks: number,
 ): Promise<{ measured: FanoutRound[]; allLatencies: number[] }> {
   const n = pool.n;
   const rounds: RoundState[] = [];
@@ -127,11 +101,11 @@ export async function measureRounds(
     roundOfCode.set(code, round);
     const cpu = process.cpuUsage();
     const elu = performance.eventLoopUtilization();
-    const gatewayCpu = processCpuMs(job.gatewayPid, ticks);
+    const gatewayCpu = processCpuMs(job.gatewayPid);
     const { sentAt, recordMs } = await recordStatus(job, code, `${job.eventIdPrefix}-round-${r + 1}`);
     await until(() => round.count >= live, ROUND_TIMEOUT_MS);
     round.closed = true;
-    const gatewayCpuAfter = processCpuMs(job.gatewayPid, ticks);
+    const gatewayCpuAfter = processCpuMs(job.gatewayPid);
     const cpuUsed = process.cpuUsage(cpu);
     const latencies: number[] = [];
     for (const at of round.at) if (!Number.isNaN(at)) latencies.push(at - sentAt);

@@ -4,8 +4,8 @@
  * scenario leaves behind (anything the gateway does after replying, e.g.
  * lifecycle events scheduled per submission) from being billed to the next.
  */
-import { readFileSync } from 'node:fs';
 import pidusage from 'pidusage';
+import { statusBytes } from './proc.ts';
 
 /** How long the wait took, and whether the process did go quiet. */
 export interface Settled {
@@ -46,12 +46,7 @@ export async function settle(pid: number, quietSeconds: number, maxSeconds: numb
  * undefined where /proc is not available (then see `RssSampler`).
  */
 export function peakRss(pid: number): number | undefined {
-  try {
-    const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
+  return statusBytes(pid, 'VmHWM');
 }
 
 /**

@@ -184,3 +184,19 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     output: values.output ?? new URL('./results.json', import.meta.url).pathname,
   };
 }
+
+/**
+ * The command line of a standalone bench script (`dashboard.ts`, `rollup-cost.ts`): `BENCH_DATABASE_URL` as a URL
+ * (the script exits 2 naming itself when it is unset) and the number after `flag` (`fallback` when absent or not
+ * a number).
+ */
+export function standaloneArgs(script: string, flag: string, fallback: number): { base: string; url: URL; count: number } {
+  const args = process.argv.slice(2);
+  const count = Number(args[args.indexOf(flag) + 1] ?? fallback) || fallback;
+  const base = process.env.BENCH_DATABASE_URL;
+  if (!base) {
+    console.error(`bench/${script}: set BENCH_DATABASE_URL (PostgreSQL)`);
+    process.exit(2);
+  }
+  return { base, url: new URL(base), count };
+}

@@ -5,47 +5,19 @@
  * threads) are in them. Where /proc is missing (not Linux) the numbers are
  * undefined or 0, and the report says so.
  */
-import { readFileSync } from 'node:fs';
-import { clockTicks } from './fanout-rounds.ts';
-import { peakRss } from './monitor.ts';
+import { processCpuMs, statusBytes, toMiB as mib } from './proc.ts';
 import type { GatewayUsage } from './pipeline-types.ts';
 
 const SAMPLE_MS = 200;
-const MIB = 1024 * 1024;
-
-/** utime + stime of `pid` in ms; undefined where /proc/<pid>/stat cannot be read. */
-function cpuMs(pid: number, ticks: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
-  } catch {
-    return undefined;
-  }
-}
-
-/** VmRSS of `pid` in bytes; undefined where /proc/<pid>/status cannot be read. */
-function rssBytes(pid: number): number | undefined {
-  try {
-    const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const mib = (bytes: number) => Math.round((bytes / MIB) * 10) / 10;
 
 /** VmRSS of `pid` now, in MiB (0.1 MiB); undefined where /proc is not available. */
 export function rssMiBNow(pid: number): number | undefined {
-  const bytes = rssBytes(pid);
+  const bytes = statusBytes(pid, 'VmRSS');
   return bytes === undefined ? undefined : mib(bytes);
 }
 
 /** Samples one process from `start()` to `stop()`. */
 export class GatewayMonitor {
-  private readonly ticks = clockTicks();
   private readonly samples: number[] = [];
   private timer: NodeJS.Timeout | undefined;
   private startedAt = 0;
@@ -56,14 +28,14 @@ export class GatewayMonitor {
   /** Takes the first sample and samples every 200 ms from now on. */
   start(): void {
     this.startedAt = performance.now();
-    this.cpuAtStart = cpuMs(this.pid, this.ticks);
+    this.cpuAtStart = processCpuMs(this.pid);
     this.sample();
     this.timer = setInterval(() => this.sample(), SAMPLE_MS);
     this.timer.unref();
   }
 
   private sample(): void {
-    const rss = rssBytes(this.pid);
+    const rss = statusBytes(this.pid, 'VmRSS');
     if (rss !== undefined) this.samples.push(rss);
   }
 
@@ -72,9 +44,9 @@ export class GatewayMonitor {
     if (this.timer) clearInterval(this.timer);
     this.sample();
     const seconds = (performance.now() - this.startedAt) / 1000;
-    const cpuAtEnd = cpuMs(this.pid, this.ticks);
+    const cpuAtEnd = processCpuMs(this.pid);
     const cpu = cpuAtEnd !== undefined && this.cpuAtStart !== undefined ? cpuAtEnd - this.cpuAtStart : undefined;
-    const hwm = peakRss(this.pid);
+    const hwm = statusBytes(this.pid, 'VmHWM');
     const peak = this.samples.reduce((max, value) => Math.max(max, value), 0);
     const mean = this.samples.length ? this.samples.reduce((sum, value) => sum + value, 0) / this.samples.length : 0;
     return {

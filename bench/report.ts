@@ -21,13 +21,8 @@ export interface Results {
   /** The gateway's git commit, and whether tracked files differed from it; absent outside a git checkout. */
   revision?: { commit: string; modified: boolean };
   quick: boolean;
-  protocol: {
-    connections: number;
-    warmupSeconds: number;
-    durationSeconds: number;
-    rounds: number;
-    poolSize: number;
-    seedCount: number;
+  /** The options every scenario ran with (their meaning: `BenchOptions`). */
+  protocol: Pick<BenchOptions, 'connections' | 'warmupSeconds' | 'durationSeconds' | 'rounds' | 'poolSize' | 'seedCount'> & {
     /** The pipeline scenario's official run (documents offered, per second) and native backlog. */
     pipeline: { ratePerSecond: number; documents: number; backlog: number };
   };

@@ -16,16 +16,10 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { openPostgres } from '../src/db/open.ts';
+import { standaloneArgs } from './options.ts';
 import { prepareDatabase } from './seed.ts';
 
-const args = process.argv.slice(2);
-const rounds = Number(args[args.indexOf('--rounds') + 1] ?? 6) || 6;
-const base = process.env.BENCH_DATABASE_URL;
-if (!base) {
-  console.error('bench/rollup-cost.ts: set BENCH_DATABASE_URL (PostgreSQL)');
-  process.exit(2);
-}
-const url = new URL(base);
+const { url, count: rounds } = standaloneArgs('rollup-cost.ts', '--rounds', 6);
 url.pathname = `${url.pathname}_rollup`;
 await prepareDatabase(url.toString());
 const database = await openPostgres(url.toString(), { poolSize: 2 });

@@ -9,14 +9,13 @@
  * event (`fanout-rounds.ts`). The POST is sent from this process, so the send
  * time and every receipt time are read on one clock (`performance.now()`).
  */
-import { aggregateLatencies, clockTicks, measureRounds, round1, ROUND_CODES, rssMiB, warmUp, WARMUP_STATUSES } from './fanout-rounds.ts';
+import { aggregateLatencies, measureRounds, round1, ROUND_CODES, rssMiB, warmUp, WARMUP_STATUSES } from './fanout-rounds.ts';
 import { connectAll, createPool, disconnectAll, proveLive, sleep } from './subscriber-pool.ts';
 import type { FanoutJob, FanoutMeasurement, FanoutReply } from './fanout-types.ts';
 
 /** Runs one fan-out measurement for `job`: connect, prove live, warm up, measure, disconnect. */
 export async function runFanout(job: FanoutJob): Promise<FanoutMeasurement> {
   if (job.rounds > ROUND_CODES.length) throw new Error(`at most ${ROUND_CODES.length} fan-out rounds (one lifecycle code each)`);
-  const ticks = clockTicks();
   const pool = createPool(job);
   const rssBefore = rssMiB(job.gatewayPid);
 
@@ -25,7 +24,7 @@ export async function runFanout(job: FanoutJob): Promise<FanoutMeasurement> {
   const rssLive = rssMiB(job.gatewayPid);
 
   await warmUp(pool, job, live);
-  const { measured, allLatencies } = await measureRounds(pool, job, live, ticks);
+  const { measured, allLatencies } = await measureRounds(pool, job, live);
   const rssAfterRounds = rssMiB(job.gatewayPid);
 
   await disconnectAll(pool);

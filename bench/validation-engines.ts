@@ -1,15 +1,3 @@
-/**
- * Validation engines side by side: the official artefacts (XSD, EN 16931, BR-FR) on the benchmark's 20-line French
- * invoice (bench/invoices.ts, as UBL through the gateway's own mapping), on Saxon-HE (one JVM, `--threads` threads)
- * and on SaxonJS (`--threads` worker threads), one engine after the other, the report cache off and every document
- * distinct. Per engine: documents/s with `--threads` documents in flight, and CPU ms per document: this process's
- * CPU (XSD, SVRL reading, SaxonJS's worker threads) plus, for Saxon-HE, the JVM's (/proc/<pid>/stat). Saxon-HE is
- * skipped, with the reason, when Java or its jar is missing. With `--cdar` also the CDAR (CDV).
- * Run by hand, or forked by `npm run bench` (engines.ts, `--json`: one line of JSON on stdout, progress on stderr).
- *
- *   npx tsx bench/validation-engines.ts [--docs 200] [--threads 2] [--warmup 40] [--cdar] [--engines saxon-he,saxon-js] [--json]
- */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { completeSellerProfile, DEMO_SELLER_PROFILE } from '../src/domain/sellers/seller-defaults.ts';
 import { deriveFromBody } from '../src/einvoice/derive.ts';
@@ -19,6 +7,7 @@ import type { InvoiceDocument } from '../src/model/documents.ts';
 import { chooseEngine, createValidator, type EngineChoice, type EngineName, type Validator } from '../src/validation/index.ts';
 import type { EngineMeasurement, EnginesReport } from './engines-types.ts';
 import { identity, restInvoiceTemplate } from './invoices.ts';
+import { processCpuMs } from './proc.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,16 +37,7 @@ function invoices(prefix: string, count: number): string[] {
 }
 
 /** CPU ms of a process from /proc (user + system), or 0 elsewhere. */
-function processCpuMs(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
-  } catch {
-    return 0;
-  }
-}
+const cpuMsOrZero = (pid: number | undefined): number => (pid === undefined ? 0 : (processCpuMs(pid) ?? 0));
 
 function jvmPid(validator: Validator): number | undefined {
   return (validator as { engine?: { pid?: number } }).engine?.pid;
@@ -74,7 +54,7 @@ async function measure(
   let next = 0;
   let fatal = 0;
   const cpu0 = process.cpuUsage();
-  const jvm0 = processCpuMs(jvmPid(validator));
+  const jvm0 = cpuMsOrZero(jvmPid(validator));
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: THREADS }, async () => {
@@ -87,7 +67,7 @@ async function measure(
   const wallMs = performance.now() - t0;
   const own = process.cpuUsage(cpu0);
   const nodeMs = (own.user + own.system) / 1000;
-  const jvmMs = processCpuMs(jvmPid(validator)) - jvm0;
+  const jvmMs = cpuMsOrZero(jvmPid(validator)) - jvm0;
   return {
     documents: docs.length,
     seconds: Math.round(wallMs / 10) / 100,

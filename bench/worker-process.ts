@@ -4,14 +4,13 @@
  * from /proc with its descendants', since the Saxon-HE engine's JVM is a child process, not a thread.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { clockTicks } from './fanout-rounds.ts';
+import { readStat } from './proc.ts';
 import { adoptChild, ROOT, type ServerProcess, startFlags } from './processes.ts';
 
 const PASSERELLE = fileURLToPath(new URL('../bin/passerelle.mjs', import.meta.url));
 const READY = 'Passerelle worker running';
-const TICKS = clockTicks();
 
 /**
  * Spawns `passerelle worker` with `env` and resolves once it logged that it runs (info level, read from its
@@ -54,17 +53,6 @@ export function startWorkerProcess(env: Record<string, string>, label: string, c
   });
 }
 
-/** utime + stime of one process in ms, and its parent's pid; undefined once it is gone. */
-function stat(pid: number): { cpuMs: number; ppid: number } | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS };
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * CPU ms of `pids` and of all their descendants, per pid given (one scan of /proc); undefined for a pid
  * whose /proc entry cannot be read (not Linux, or exited).
@@ -74,7 +62,7 @@ export function treeCpuMs(pids: readonly number[]): Array<number | undefined> {
   try {
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
-      const entry = stat(Number(name));
+      const entry = readStat(`/proc/${name}/stat`);
       if (entry) all.set(Number(name), entry);
     }
   } catch {

@@ -4,10 +4,11 @@
  * results are inferred from it. `--check` exits non-zero when the committed
  * file is stale instead of writing it (`npm run schema:check` runs both).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { outputIntrospectionFile } from '@gql.tada/internal';
 import { buildSchema, introspectionFromSchema } from 'graphql';
+import { writeOrCheck } from './generated-file.ts';
 
 const SCHEMA = fileURLToPath(new URL('../schema.graphql', import.meta.url));
 export const GRAPHQL_ENV = fileURLToPath(new URL('../src/graphql/graphql-env.d.ts', import.meta.url));
@@ -25,18 +26,5 @@ export function graphqlEnvSource(sdl = readFileSync(SCHEMA, 'utf8')): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const source = graphqlEnvSource();
-  if (process.argv.includes('--check')) {
-    let committed = '';
-    try {
-      committed = readFileSync(GRAPHQL_ENV, 'utf8');
-    } catch {}
-    if (committed !== source) {
-      console.error('src/graphql/graphql-env.d.ts is stale: run `npm run graphql:env`');
-      process.exit(1);
-    }
-  } else {
-    writeFileSync(GRAPHQL_ENV, source);
-    console.log(`wrote ${GRAPHQL_ENV}`);
-  }
+  writeOrCheck(GRAPHQL_ENV, graphqlEnvSource(), 'src/graphql/graphql-env.d.ts', 'npm run graphql:env');
 }
