@@ -81,10 +81,19 @@ function loggerFor(onQuery: QueryObserver | undefined) {
   return onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
 }
 
+/**
+ * PGlite on `dir`. A new directory is created, closed and opened again: initdb grows the WebAssembly memory to
+ * about 800 MiB and it never shrinks, while a reopened instance idles near 300 MiB (docs/operations.md).
+ */
+async function openEmbeddedDir(dir: string): Promise<PGlite> {
+  if (!existsSync(join(dir, 'PG_VERSION'))) await (await PGlite.create({ dataDir: dir })).close();
+  return PGlite.create({ dataDir: dir });
+}
+
 export async function openEmbedded(options: { dataDir?: string; onQuery?: QueryObserver } = {}): Promise<Database> {
   const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : undefined;
   try {
-    const client = options.dataDir ? await PGlite.create({ dataDir: join(options.dataDir, 'pglite') }) : await PGlite.create();
+    const client = options.dataDir ? await openEmbeddedDir(join(options.dataDir, 'pglite')) : await PGlite.create();
     const db = drizzlePglite({ client, schema, logger: loggerFor(options.onQuery) });
     return {
       engine: 'pglite',
