@@ -13,6 +13,7 @@ import {
   REJECTING_CODES,
 } from '../../src/domain/lifecycle/codes.ts';
 import { documentTypeOf } from '../../src/platform/inbound/match.ts';
+import { itMaps } from '../support/unit-tables.ts';
 
 /** The codes `custom:is-valid-invoice-status-code` accepts (BR-FR-CDV-CL-06), read from the artefact itself. */
 function schematronCodes(): number[] {
@@ -31,7 +32,7 @@ describe('lifecycle codes', () => {
     expect(LIFECYCLE_CODE_LIST).toBe('200 to 214, 220, 221, 224 to 228, 250, 251, 300, 301, 400, 401, 500, 501, 601');
   });
 
-  it.each([
+  itMaps('keeps %i %s exactly as the spec gives it', (code: number) => lifecycleCode(code)?.label, [
     [200, 'Déposée'],
     [201, 'Émise'],
     [202, 'Reçue'],
@@ -47,9 +48,7 @@ describe('lifecycle codes', () => {
     [212, 'Encaissée'],
     [213, 'Rejetée'],
     [214, 'Visée'],
-  ])('keeps %i %s exactly as the spec gives it', (code, label) => {
-    expect(lifecycleCode(code)?.label).toBe(label);
-  });
+  ]);
 
   it.each([
     // code, label, name, final, moves to rejected, reason expected
@@ -91,7 +90,7 @@ describe('lifecycle codes', () => {
     expect(displayLabel(229)).toBe('229');
   });
 
-  it.each([
+  itMaps('tells a referenced document of type code %s apart as %s', documentTypeOf, [
     ['380', 'invoice'],
     ['384', 'invoice'],
     ['389', 'invoice'],
@@ -100,7 +99,5 @@ describe('lifecycle codes', () => {
     ['261', 'credit_note'],
     ['396', 'credit_note'],
     [' 381 ', 'credit_note'],
-  ])('tells a referenced document of type code %s apart as %s', (typeCode, documentType) => {
-    expect(documentTypeOf(typeCode)).toBe(documentType);
-  });
+  ]);
 });

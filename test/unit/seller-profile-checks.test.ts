@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_FRAMEWORKS, checkSellerProfile, SELLER_PROFILE_RULES } from '../../src/domain/sellers/seller-checks.ts';
 import { completeSellerProfile, DEFAULT_LEGAL_NOTES, DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
+import type { RuleViolation } from '../../src/model/rule-catalogue.ts';
 import type { SellerProfileInput } from '../../src/model/seller-profile.ts';
 
 const valid: SellerProfileInput = {
@@ -14,6 +15,9 @@ const valid: SellerProfileInput = {
 type Case = [label: string, change: Partial<SellerProfileInput>, path: string, rule: string];
 
 const address = (change: Partial<SellerProfileInput['address']>) => ({ address: { ...valid.address, ...change } });
+
+/** The violations as `path rule` lines, in the order reported. */
+const found = (violations: RuleViolation[]) => violations.map((v) => `${v.path.join('/')} ${v.rule}`);
 
 const refused: Case[] = [
   ['blank name', { name: '   ' }, 'name', 'GW-SELLER-TEXT'],
@@ -93,7 +97,7 @@ const accepted: Array<[label: string, change: Partial<SellerProfileInput>]> = [
 describe('checkSellerProfile', () => {
   it.each(refused)('refuses %s', (_label, change, path, rule) => {
     const violations = checkSellerProfile({ ...valid, ...change });
-    expect(violations.map((v) => [v.path.join('/'), v.rule])).toEqual([[path, rule]]);
+    expect(found(violations)).toEqual([`${path} ${rule}`]);
     expect(violations[0]!.message).not.toBe('');
   });
 
@@ -115,12 +119,7 @@ describe('checkSellerProfile', () => {
       ...address({ country: 'fr' }),
       iban: 'x',
     });
-    expect(violations.map((v) => `${v.path.join('/')} ${v.rule}`)).toEqual([
-      'name GW-SELLER-TEXT',
-      'siren BR-FR-10',
-      'address/country BR-CL-14',
-      'iban GW-SELLER-IBAN',
-    ]);
+    expect(found(violations)).toEqual(['name GW-SELLER-TEXT', 'siren BR-FR-10', 'address/country BR-CL-14', 'iban GW-SELLER-IBAN']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearerToken } from '../../src/app/context.ts';
 import { hashToken, mintToken, sameHash, tokenPrefix } from '../../src/domain/tenancy/token.ts';
+import { itMaps } from '../support/unit-tables.ts';
 
 describe('tokens', () => {
   it('mints 256-bit tokens with a recognisable prefix, stored only as a hash', () => {
@@ -12,16 +13,14 @@ describe('tokens', () => {
     expect(mintToken().token).not.toBe(minted.token);
   });
 
-  it.each([
+  itMaps('prefix of %s is %s', tokenPrefix, [
     ['pas_0123456789ab_' + 'A'.repeat(43), 'pas_0123456789ab'],
     ['pas_0123456789ab_' + 'A'.repeat(42), undefined],
     ['pas_0123456789AB_' + 'A'.repeat(43), undefined],
     ['plt_0123456789ab_' + 'A'.repeat(43), 'plt_0123456789ab'],
     ['xyz_0123456789ab_' + 'A'.repeat(43), undefined],
     ['', undefined],
-  ])('prefix of %s is %s', (token, prefix) => {
-    expect(tokenPrefix(token)).toBe(prefix);
-  });
+  ]);
 
   it('compares hashes of equal and different tokens', () => {
     expect(sameHash(hashToken('a'), hashToken('a'))).toBe(true);
@@ -29,13 +28,11 @@ describe('tokens', () => {
     expect(sameHash(hashToken('a'), 'abcd')).toBe(false);
   });
 
-  it.each([
+  itMaps('reads the bearer token of %j', bearerToken, [
     [undefined, undefined],
     ['Bearer abc', 'abc'],
     ['bearer   abc ', 'abc'],
     ['Basic abc', '\0malformed'],
     ['Bearer', '\0malformed'],
-  ])('reads the bearer token of %j', (header, token) => {
-    expect(bearerToken(header)).toBe(token);
-  });
+  ]);
 });

@@ -1,6 +1,7 @@
 // Periods and deadlines by VAT regime (DSE v3.2 §3.7.7, Tableau 13), in Paris dates.
 import { describe, expect, it } from 'vitest';
 import { parisInstant, parsePeriod, periodEndsAt, periodOf, VAT_REGIMES } from '../../../src/domain/e-reporting/periods.ts';
+import { itMaps } from '../../support/unit-tables.ts';
 
 describe('periodOf (Tableau 13)', () => {
   it.each([
@@ -76,14 +77,12 @@ describe('parsePeriod', () => {
 });
 
 describe('Paris instants', () => {
-  it.each([
+  itMaps('%s %s is %s', parisInstant, [
     ['2026-03-29', '08:00:00', '2026-03-29T08:00:00+02:00'],
     ['2026-03-28', '08:00:00', '2026-03-28T08:00:00+01:00'],
     ['2026-10-25', '00:00:00', '2026-10-25T00:00:00+02:00'],
     ['2026-10-26', '00:00:00', '2026-10-26T00:00:00+01:00'],
-  ])('%s %s is %s', (date, time, expected) => {
-    expect(parisInstant(date, time)).toBe(expected);
-  });
+  ]);
 
   it('a period ends at midnight Paris time after its last day', () => {
     expect(periodEndsAt({ end: '2026-09-10' })).toBe('2026-09-11T00:00:00+02:00');

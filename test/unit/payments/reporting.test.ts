@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentInvoiceOf, reportingFactsOf } from '../../../src/domain/payments/invoice-facts.ts';
 import { decideReporting, type ReportingFacts } from '../../../src/domain/payments/reporting.ts';
+import { shares } from '../../support/unit-payments.ts';
 
 const services: ReportingFacts = { processingRule: 'B2B', billingFramework: 'S1', vatCategories: ['S'], vatOnDebits: false };
 
@@ -52,10 +53,7 @@ describe('reportingFactsOf and paymentInvoiceOf (from the EN 16931 model)', () =
       processingState: 'validated',
       issueDate: '2026-11-02',
       total: 16000,
-      rates: [
-        { percentage: 20, inclusive: 6000 },
-        { percentage: 0, inclusive: 10000 },
-      ],
+      rates: shares([20, 6000], [0, 10000]),
     });
   });
 });

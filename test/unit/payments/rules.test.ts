@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_RULE_CATALOGUE } from '../../../src/domain/payments/catalogue.ts';
 import { checkPayment, type PaymentContext, type PaymentInput } from '../../../src/domain/payments/rules.ts';
 import { toJsonPointer } from '../../../src/domain/json-pointer.ts';
+import { parts, shares } from '../../support/unit-payments.ts';
 
 const context: PaymentContext = {
   invoice: {
@@ -11,10 +12,7 @@ const context: PaymentContext = {
     processingState: 'sent',
     issueDate: '2026-10-01',
     total: 17275,
-    rates: [
-      { percentage: 20, inclusive: 12000 },
-      { percentage: 5.5, inclusive: 5275 },
-    ],
+    rates: shares([20, 12000], [5.5, 5275]),
   },
   alreadyPaid: 0,
   today: '2026-11-27',
@@ -32,18 +30,12 @@ describe('checkPayment', () => {
   it('a valid payment without breakdown gets the default split', () => {
     expect(checkPayment(payment, context)).toEqual({
       ok: true,
-      parts: [
-        { percentage: 20, amount: 6946 },
-        { percentage: 5.5, amount: 3054 },
-      ],
+      parts: parts([20, 6946], [5.5, 3054]),
     });
   });
 
   it('a valid breakdown is kept as given', () => {
-    const vat_breakdown = [
-      { percentage: 5.5, amount: 5275 },
-      { percentage: 20, amount: 4725 },
-    ];
+    const vat_breakdown = parts([5.5, 5275], [20, 4725]);
     expect(checkPayment({ ...payment, vat_breakdown }, context)).toEqual({ ok: true, parts: vat_breakdown });
   });
 
@@ -67,52 +59,27 @@ describe('checkPayment', () => {
     ['a null method is none', { method: null }, {}, []],
     [
       'a breakdown that does not add up',
-      {
-        vat_breakdown: [
-          { percentage: 20, amount: 5000 },
-          { percentage: 5.5, amount: 4999 },
-        ],
-      },
+      { vat_breakdown: parts([20, 5000], [5.5, 4999]) },
       {},
       [['/vat_breakdown', 'GW-PAYMENT-BREAKDOWN-SUM']],
     ],
     ['an empty breakdown', { vat_breakdown: [] }, {}, [['/vat_breakdown', 'GW-PAYMENT-BREAKDOWN-SUM']]],
     [
       'a rate the invoice lacks',
-      {
-        vat_breakdown: [
-          { percentage: 20, amount: 5000 },
-          { percentage: 10, amount: 5000 },
-        ],
-      },
+      { vat_breakdown: parts([20, 5000], [10, 5000]) },
       {},
       [['/vat_breakdown/1/percentage', 'GW-PAYMENT-BREAKDOWN-RATE']],
     ],
-    [
-      'a rate twice',
-      {
-        vat_breakdown: [
-          { percentage: 20, amount: 5000 },
-          { percentage: 20, amount: 5000 },
-        ],
-      },
-      {},
-      [['/vat_breakdown/1/percentage', 'GW-PAYMENT-BREAKDOWN-RATE']],
-    ],
+    ['a rate twice', { vat_breakdown: parts([20, 5000], [20, 5000]) }, {}, [['/vat_breakdown/1/percentage', 'GW-PAYMENT-BREAKDOWN-RATE']]],
     [
       'a part of 0 (the sum is not checked again)',
-      {
-        vat_breakdown: [
-          { percentage: 20, amount: 10000 },
-          { percentage: 5.5, amount: 0 },
-        ],
-      },
+      { vat_breakdown: parts([20, 10000], [5.5, 0]) },
       {},
       [['/vat_breakdown/1/amount', 'GW-PAYMENT-AMOUNT']],
     ],
     [
       'several rules at once',
-      { amount: 20000, paid_at: '2027-01-01', vat_breakdown: [{ percentage: 7, amount: 20000 }] },
+      { amount: 20000, paid_at: '2027-01-01', vat_breakdown: parts([7, 20000]) },
       {},
       [
         ['/amount', 'GW-PAYMENT-ABOVE-TOTAL'],

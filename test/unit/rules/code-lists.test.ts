@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCreditNote, checkInvoice, isSupportedCurrency, SUPPORTED_CURRENCIES } from '../../../src/domain/rules/index.ts';
 import { creditNote, invoice } from '../../support/documents.ts';
 import { CURRENCY_ROWS } from '../../support/rule-tables.ts';
+import { itMaps } from '../../support/unit-tables.ts';
 
 const SPEC_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'KRW', 'XOF', 'XAF', 'BHD', 'KWD', 'TND'];
 
@@ -24,15 +25,13 @@ describe('supported currencies', () => {
     });
   });
 
-  it.each([
+  itMaps('isSupportedCurrency(%j) is %s', isSupportedCurrency, [
     ['EUR', true],
     ['TND', true],
     ['eur', false],
     ['DKK', false],
     ['', false],
-  ])('isSupportedCurrency(%j) is %s', (code, expected) => {
-    expect(isSupportedCurrency(code)).toBe(expected);
-  });
+  ]);
 });
 
 describe('currency rule (/currency)', () => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cdarReasonCode, readIncomingStatus } from '../../../sandbox-pa/src/cdar-inbound.ts';
 import { writeStatus212 } from '../../../src/einvoice/cdar/status-212.ts';
+import { itMaps } from '../../support/unit-tables.ts';
 import { status212Of } from '../../support/status-212.ts';
 
 const status212 = status212Of();
@@ -48,13 +49,11 @@ describe('readIncomingStatus', () => {
 });
 
 describe('cdarReasonCode', () => {
-  it.each([
+  itMaps('%s → %s', cdarReasonCode, [
     ['XSD', 'InvalidSchema'],
     ['BR-FR-CDV-14', 'InvoiceLCAmountError'],
     ['BR-FR-CDV-CL-01', 'InvoiceLCRuleError'],
     ['BR-FR-CDV-16', 'InvoiceLCRuleError'],
     ['BR-FR-04', 'InvoiceLCRuleError'],
-  ])('%s → %s', (rule, code) => {
-    expect(cdarReasonCode(rule)).toBe(code);
-  });
+  ]);
 });

@@ -2,9 +2,10 @@
 // BR-FR 1.4.0.03 and EN 16931 1.3.16 stylesheets really produce.
 import { describe, expect, it } from 'vitest';
 import { findingsFromSvrl, ruleOf } from '../../../src/validation/svrl.ts';
+import { itMaps } from '../../support/unit-tables.ts';
 
 describe('ruleOf', () => {
-  it.each([
+  itMaps('%s %s', ruleOf, [
     ['en16931', 'BR-CO-10', '[BR-CO-10]-Sum of Invoice line net amount (BT-106) = ...', 'BR-CO-10'],
     ['en16931', 'UBL-SR-12', '[UBL-SR-12]-Seller VAT identifier shall occur maximum once', 'UBL-SR-12'],
     ['en16931', 'CII-SR-04', '[CII-SR-004] - Value should not be present', 'CII-SR-04'],
@@ -22,9 +23,7 @@ describe('ruleOf', () => {
     ['f10', '', '[G8.01] Le type de transmission doit être IN (initiale) ou RE (rectificative). | Source : Annexe 7 v1.8 G8.01', 'G8.01'],
     ['f10', '', "[G1.104] L'identifiant de transmission ne peut pas dépasser 50 caractères.", 'G1.104'],
     ['f10', '', 'a message without its rule', 'F10'],
-  ] as const)('%s %s', (source, id, message, rule) => {
-    expect(ruleOf(source, id, message)).toBe(rule);
-  });
+  ]);
 });
 
 describe('findingsFromSvrl', () => {

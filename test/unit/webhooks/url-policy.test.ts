@@ -6,6 +6,7 @@ import {
   type LookupFn,
   resolvePublicAddresses,
 } from '../../../src/webhooks/url-policy.ts';
+import { itMaps } from '../../support/unit-tables.ts';
 
 const strict = { allowPrivate: false };
 const dev = { allowPrivate: true };
@@ -91,7 +92,7 @@ describe('checkUrlSyntax', () => {
 });
 
 describe('isPublicAddress', () => {
-  it.each([
+  itMaps('%s → %s', isPublicAddress, [
     ['8.8.8.8', true],
     ['1.1.1.1', true],
     ['2606:4700:4700::1111', true],
@@ -114,9 +115,7 @@ describe('isPublicAddress', () => {
     ['127.1', false],
     ['example.com', false],
     ['', false],
-  ])('%s → %s', (address, expected) => {
-    expect(isPublicAddress(address)).toBe(expected);
-  });
+  ]);
 });
 
 describe('resolvePublicAddresses', () => {
