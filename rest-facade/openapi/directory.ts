@@ -3,14 +3,12 @@
  * (`../handlers/directory.ts`; examples in `./directory-examples.ts`; the resolver: src/schema/types/directory.ts).
  */
 import { problemListing, problemOf } from './replies.ts';
-import { headerRef, json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { headerRef, json, jsonObject, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
 
-const DirectoryLine: Obj = {
-  type: 'object',
-  description:
-    'One addressing unit of the SIREN (the SIREN itself, one of its SIRETs, a routing code or a suffix) and its receiving platform.',
-  required: ['addressing_identifier', 'platform', 'status'],
-  properties: {
+const DirectoryLine = jsonObject(
+  'One addressing unit of the SIREN (the SIREN itself, one of its SIRETs, a routing code or a suffix) and its receiving platform.',
+  ['addressing_identifier', 'platform', 'status'],
+  {
     addressing_identifier: { type: 'string', description: "The line's addressing identifier: BT-49 of an invoice to it, scheme 0225." },
     siret: { type: 'string', description: 'The SIRET of a facility-level line.' },
     routing_code: { type: 'string', description: 'The routing identifier of a routing-code line.' },
@@ -18,16 +16,13 @@ const DirectoryLine: Obj = {
     platform: { type: 'string', description: 'The receiving platform type (UNTDID 3035): `WK` a PA, `DFH` the public portal.' },
     status: { type: 'string', description: '`Enabled`, `Disabled` or `Upcoming` (a platform from a future date).' },
   },
-  additionalProperties: false,
-};
+);
 
-const DirectoryEntry: Obj = {
-  type: 'object',
-  description:
-    "What the PA's directory (XP Z12-013 Annex B, Directory Service 1.2.0) says of a SIREN, kept `DIRECTORY_CACHE_TTL_S` " +
+const DirectoryEntry = jsonObject(
+  "What the PA's directory (XP Z12-013 Annex B, Directory Service 1.2.0) says of a SIREN, kept `DIRECTORY_CACHE_TTL_S` " +
     '(24 h by default).',
-  required: ['siren', 'registered', 'lines', 'checked_at'],
-  properties: {
+  ['siren', 'registered', 'lines', 'checked_at'],
+  {
     siren: { type: 'string', pattern: '^[0-9]{9}$' },
     registered: {
       type: 'boolean',
@@ -38,8 +33,7 @@ const DirectoryEntry: Obj = {
     lines: { type: 'array', items: schemaRef('DirectoryLine') },
     checked_at: { type: 'string', format: 'date-time', description: 'When the PA was asked.' },
   },
-  additionalProperties: false,
-};
+);
 
 /** The directory's component schemas, by name. */
 export const directorySchemas: Record<string, Obj> = {

@@ -39,6 +39,19 @@ export function pageSchema(
   };
 }
 
+/**
+ * A JSON object schema of `properties`, those named in `required` always present: closed (`additionalProperties: false`,
+ * so that the tests' conformance checker notices a member the document does not describe); `more` adds keywords after
+ * (`examples`) or opens it (`additionalProperties: true`).
+ */
+export function jsonObject(description: string | undefined, required: string[], properties: Obj, more: Obj = {}): Obj {
+  return { type: 'object', ...(description !== undefined && { description }), required, properties, additionalProperties: false, ...more };
+}
+
+/** A whole list: `{ data: [items…] }`, `data` in the order `description` gives. */
+export const listSchema = (items: Obj, description: string): Obj =>
+  jsonObject(undefined, ['data'], { data: { type: 'array', items, description } });
+
 /** The replies every tenant operation may send besides its own: 401, 403 (a platform credential), 429, 500, 503. */
 export const tenantResponses: Obj = {
   401: responseRef('Unauthorized'),
