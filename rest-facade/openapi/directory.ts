@@ -3,7 +3,7 @@
  * (`../handlers/directory.ts`; examples in `./directory-examples.ts`; the resolver: src/schema/types/directory.ts).
  */
 import { problemListing, problemOf } from './replies.ts';
-import { headerRef, json, jsonObject, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { headerRef, jsonObject, pathParameter, problemResponse, tenantResponses, schemaRef, type Obj, jsonResponse } from './responses.ts';
 
 const DirectoryLine = jsonObject(
   'One addressing unit of the SIREN (the SIREN itself, one of its SIRETs, a routing code or a suffix) and its receiving platform.',
@@ -51,9 +51,7 @@ export const directorySchemas: Record<string, Obj> = {
 export const directoryPaths: Obj = {
   '/v1/directory/{siren}': {
     description: 'Any other method on this path is a 405 (`#/components/responses/MethodNotAllowed`).',
-    parameters: [
-      { name: 'siren', in: 'path', required: true, description: 'A SIREN: 9 digits, valid Luhn key.', schema: { type: 'string' } },
-    ],
+    parameters: [pathParameter('siren', 'A SIREN: 9 digits, valid Luhn key.')],
     get: {
       operationId: 'getDirectoryEntry',
       tags: ['Seller profile'],
@@ -62,17 +60,15 @@ export const directoryPaths: Obj = {
         "Whether a company can receive e-invoices, and its addressing identifiers (BT-49), from the PA's Directory Service " +
         '(through a cache: `checked_at` says when it was asked). GraphQL: `directoryEntry(siren)`.',
       responses: {
-        200: {
-          description: 'The entry (`registered: false` and no lines for a SIREN the directory does not know).',
-          headers: requestIdHeader,
-          content: json(schemaRef('DirectoryEntry'), ['DirectoryRegistered', 'DirectoryUnregistered']),
-        },
+        200: jsonResponse(
+          'The entry (`registered: false` and no lines for a SIREN the directory does not know).',
+          schemaRef('DirectoryEntry'),
+          ['DirectoryRegistered', 'DirectoryUnregistered'],
+        ),
         400: problemResponse('`siren` is malformed.', schemaRef('DirectoryQueryMalformedProblem'), ['DirectoryMalformedSiren']),
-        401: responseRef('Unauthorized'),
-        403: responseRef('TenantTokenRequired'),
-        429: responseRef('RateLimited'),
-        500: responseRef('InternalError'),
+        ...tenantResponses,
         501: problemResponse('No directory is configured.', schemaRef('DirectoryNotConfiguredProblem'), ['DirectoryNotConfigured']),
+        // Over the tenant 503 of `tenantResponses`: the directory's own cause and example.
         503: problemResponse(
           "The PA's directory (or the database) cannot answer now; retry after `Retry-After` seconds.",
           schemaRef('ServiceUnavailableProblem'),

@@ -7,7 +7,7 @@
  * holds them equal to the GraphQL input types the handler decodes into.
  */
 import { problemListing } from './replies.ts';
-import { json, jsonObject, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { json, jsonObject, pathParameter, problemResponse, responseRef, schemaRef, type Obj, jsonResponse } from './responses.ts';
 
 const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
 const orNull = (schema: Obj): Obj => ({ anyOf: [schema, { type: 'null' }] });
@@ -120,7 +120,7 @@ function operation(operationId: string, summary: string, extra: Obj, unauthorize
       content: json(schemaRef('AfnorFlowCallback'), ['FlowAcknowledged', 'FlowRefused', 'StatusFlowAvailable']),
     },
     responses: {
-      200: { description: 'Taken.', headers: requestIdHeader, content: json(schemaRef('FlowCallbackReceived'), ['FlowCallbackReceived']) },
+      200: jsonResponse('Taken.', schemaRef('FlowCallbackReceived'), ['FlowCallbackReceived']),
       400: problemResponse('Malformed request: Content-Type or body.', schemaRef('FlowCallbackMalformedProblem'), [
         'WrongContentType',
         'InvalidJson',
@@ -153,17 +153,14 @@ export const flowCallbackPaths: Obj = {
   '/pa/v1/flow-callbacks/{token}': {
     description: wrongMethod,
     parameters: [
-      {
-        name: 'token',
-        in: 'path',
-        required: true,
-        description:
-          'The platform credential (`plt_…`), for a PA that can register only a bare URL. Any Authorization header ' +
+      pathParameter(
+        'token',
+        'The platform credential (`plt_…`), for a PA that can register only a bare URL. Any Authorization header ' +
           'is then ignored. The URL is a secret: give it to the PA only. The gateway never writes this segment to ' +
           'its logs or into a reply (`[redacted]`); proxies in front of it must not log paths under ' +
           '/pa/v1/flow-callbacks/ either. A tenant token here is a 403.',
-        schema: { type: 'string', examples: ['plt_3f2a9c1b7e4d_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG'] },
-      },
+        { schema: { type: 'string', examples: ['plt_3f2a9c1b7e4d_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG'] } },
+      ),
     ],
     post: operation(
       'notifyFlowUpdatedWithPathToken',

@@ -4,7 +4,17 @@
  */
 import { PAYMENT_RULE_CATALOGUE } from '../../src/domain/payments/catalogue.ts';
 import { problemListing, problemOf } from './replies.ts';
-import { json, jsonObject, listSchema, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
+import {
+  json,
+  jsonObject,
+  listSchema,
+  pathParameter,
+  problemResponse,
+  schemaRef,
+  type Obj,
+  tenantResponses,
+  jsonResponse,
+} from './responses.ts';
 
 const MINOR = 'Integer in minor units of the invoice currency (cents for EUR).';
 
@@ -118,16 +128,10 @@ export const paymentSchemas: Record<string, Obj> = {
   ),
 };
 
-const submissionId: Obj = {
-  name: 'submission_id',
-  in: 'path',
-  required: true,
-  description: "The gateway identifier of the invoice; another tenant's or an unknown one is a 404.",
-  schema: { type: 'string' },
-};
+const submissionId = pathParameter('submission_id', "The gateway identifier of the invoice; another tenant's or an unknown one is a 404.");
 
 const notFound = problemResponse('No invoice with this id for this tenant.', schemaRef('NotFoundProblem'), []);
-const one = (description: string): Obj => ({ description, headers: requestIdHeader, content: json(schemaRef('Payment'), []) });
+const one = (description: string): Obj => jsonResponse(description, schemaRef('Payment'));
 
 /** The `/v1/invoices/{submission_id}/payments` path item. */
 export const paymentPaths: Obj = {
@@ -159,7 +163,7 @@ export const paymentPaths: Obj = {
       tags: ['Payments'],
       summary: "An invoice's payments",
       responses: {
-        200: { description: 'The payments, oldest first.', headers: requestIdHeader, content: json(schemaRef('PaymentList'), []) },
+        200: jsonResponse('The payments, oldest first.', schemaRef('PaymentList')),
         404: notFound,
         ...tenantResponses,
       },

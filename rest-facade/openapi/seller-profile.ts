@@ -7,7 +7,7 @@ import { BILLING_FRAMEWORKS } from '../../src/domain/sellers/seller-checks.ts';
 import { rulesFor } from '../../src/model/rule-catalogue.ts';
 import { VAT_REGIMES } from '../../src/model/seller-profile.ts';
 import { problemListing, REFUSED, ruleErrorSchema } from './replies.ts';
-import { json, jsonObject, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
+import { json, jsonObject, problemResponse, schemaRef, type Obj, tenantResponses, jsonResponse } from './responses.ts';
 
 const rules = rulesFor('seller-profile', 'seller-request');
 const text = (description: string): Obj => ({ type: 'string', description });
@@ -183,11 +183,7 @@ export const sellerProfileSchemas: Record<string, Obj> = {
   ),
 };
 
-const stored = (description: string, examples: string[]): Obj => ({
-  description,
-  headers: requestIdHeader,
-  content: json(schemaRef('SellerProfile'), examples),
-});
+const stored = (description: string, examples: string[]): Obj => jsonResponse(description, schemaRef('SellerProfile'), examples);
 
 /** The `/v1/seller-profile` path item. */
 export const sellerProfilePaths: Obj = {

@@ -16,11 +16,13 @@ import {
   json,
   jsonObject,
   listSchema,
+  pathParameter,
   problemResponse,
   requestIdHeader,
-  responseRef,
   schemaRef,
   type Obj,
+  jsonResponse,
+  tenantResponses,
   pageSchema,
 } from './responses.ts';
 
@@ -143,28 +145,21 @@ const BODY =
   'JSON, UTF-8, at most 1 MiB. `Content-Type: application/json` or any `application/*+json`, with no charset other ' +
   'than UTF-8; anything else is a 400.';
 
-const endpointId: Obj = {
-  name: 'endpointId',
-  in: 'path',
-  required: true,
-  description: "The endpoint's `id`. Any other value, including the id of another tenant's endpoint or of a deleted one, is a 404.",
-  schema: { type: 'string' },
-  example: '01a2043a-3989-755b-a495-0ec159a8c59b',
-};
+const endpointId = pathParameter(
+  'endpointId',
+  "The endpoint's `id`. Any other value, including the id of another tenant's endpoint or of a deleted one, is a 404.",
+  { example: '01a2043a-3989-755b-a495-0ec159a8c59b' },
+);
 
 const ok = (status: string, description: string, schema: string, examples: string[], headers: Obj = {}): Obj => ({
-  [status]: { description, headers: { ...requestIdHeader, ...headers }, content: json(schemaRef(schema), examples) },
+  [status]: jsonResponse(description, schemaRef(schema), examples, headers),
 });
 
 const common = (notFound?: string): Obj => ({
-  401: responseRef('Unauthorized'),
-  403: responseRef('TenantTokenRequired'),
   ...(notFound && {
     404: problemResponse('No such webhook endpoint or delivery for this tenant.', schemaRef('NotFoundProblem'), [notFound]),
   }),
-  429: responseRef('RateLimited'),
-  500: responseRef('InternalError'),
-  503: responseRef('ServiceUnavailable'),
+  ...tenantResponses,
 });
 
 const bodyProblems = (examples: string[]): Obj => ({
@@ -318,14 +313,9 @@ export const webhookPaths: Obj = {
     description: wrongMethod,
     parameters: [
       { ...endpointId, description: "The endpoint's `id`; a delivery of another endpoint is a 404." },
-      {
-        name: 'deliveryId',
-        in: 'path',
-        required: true,
-        description: "The delivery's `id`. Any other value, including the id of another tenant's delivery, is a 404.",
-        schema: { type: 'string' },
+      pathParameter('deliveryId', "The delivery's `id`. Any other value, including the id of another tenant's delivery, is a 404.", {
         example: '01a2043b-5b5d-77b4-ae67-d1ddfd45cd18',
-      },
+      }),
     ],
     post: {
       operationId: 'redeliverWebhookEvent',
