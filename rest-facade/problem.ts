@@ -5,35 +5,30 @@
  */
 import type { ServerResponse } from 'node:http';
 
+/** A problem type: the URN `urn:einvoicing:problem:<name>`, the title and the HTTP status every such reply carries. */
+const problemType = <const Name extends string, const Title extends string, const Status extends number>(
+  name: Name,
+  title: Title,
+  status: Status,
+) => ({ type: `urn:einvoicing:problem:${name}` as const, title, status });
+
 export const PROBLEMS = {
-  malformed: { type: 'urn:einvoicing:problem:malformed-request', title: 'Malformed request', status: 400 },
-  unauthorized: { type: 'urn:einvoicing:problem:unauthorized', title: 'Unauthorized', status: 401 },
-  forbidden: { type: 'urn:einvoicing:problem:forbidden', title: 'Forbidden', status: 403 },
-  notFound: { type: 'urn:einvoicing:problem:not-found', title: 'Not found', status: 404 },
-  documentNotAvailable: {
-    type: 'urn:einvoicing:problem:document-not-available',
-    title: 'Document not available',
-    status: 404,
-  },
-  methodNotAllowed: { type: 'urn:einvoicing:problem:method-not-allowed', title: 'Method not allowed', status: 405 },
-  idempotencyConflict: {
-    type: 'urn:einvoicing:problem:idempotency-conflict',
-    title: 'Idempotency key already used with a different body',
-    status: 409,
-  },
-  duplicate: { type: 'urn:einvoicing:problem:duplicate-submission', title: 'Duplicate submission', status: 409 },
-  sellerExists: { type: 'urn:einvoicing:problem:seller-exists', title: 'Seller exists', status: 409 },
-  tooLarge: { type: 'urn:einvoicing:problem:payload-too-large', title: 'Payload too large', status: 413 },
-  rateLimited: { type: 'urn:einvoicing:problem:rate-limited', title: 'Too many requests', status: 429 },
-  invalid: { type: 'urn:einvoicing:problem:validation-failed', title: 'Validation failed', status: 422 },
-  sellerMissing: { type: 'urn:einvoicing:problem:seller-missing', title: 'No seller for the document', status: 422 },
-  internal: { type: 'urn:einvoicing:problem:internal-error', title: 'Internal error', status: 500 },
-  unavailable: { type: 'urn:einvoicing:problem:service-unavailable', title: 'Service unavailable', status: 503 },
-  directoryNotConfigured: {
-    type: 'urn:einvoicing:problem:directory-not-configured',
-    title: 'No directory configured',
-    status: 501,
-  },
+  malformed: problemType('malformed-request', 'Malformed request', 400),
+  unauthorized: problemType('unauthorized', 'Unauthorized', 401),
+  forbidden: problemType('forbidden', 'Forbidden', 403),
+  notFound: problemType('not-found', 'Not found', 404),
+  documentNotAvailable: problemType('document-not-available', 'Document not available', 404),
+  methodNotAllowed: problemType('method-not-allowed', 'Method not allowed', 405),
+  idempotencyConflict: problemType('idempotency-conflict', 'Idempotency key already used with a different body', 409),
+  duplicate: problemType('duplicate-submission', 'Duplicate submission', 409),
+  sellerExists: problemType('seller-exists', 'Seller exists', 409),
+  tooLarge: problemType('payload-too-large', 'Payload too large', 413),
+  rateLimited: problemType('rate-limited', 'Too many requests', 429),
+  invalid: problemType('validation-failed', 'Validation failed', 422),
+  sellerMissing: problemType('seller-missing', 'No seller for the document', 422),
+  internal: problemType('internal-error', 'Internal error', 500),
+  unavailable: problemType('service-unavailable', 'Service unavailable', 503),
+  directoryNotConfigured: problemType('directory-not-configured', 'No directory configured', 501),
 } as const;
 
 export type ProblemKind = keyof typeof PROBLEMS;

@@ -9,7 +9,7 @@ import type { ResultOf } from '../../src/graphql/tada.ts';
 import { isJsonContentType, readJsonBody } from '../body.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { pageRecord, readPage } from './page.ts';
+import { readPage, sendPage } from './page.ts';
 import { type RestHandler, resultOf } from './types.ts';
 
 type EReportFields = NonNullable<ResultOf<typeof OPERATIONS.eReports>['result']>['edges'][number]['node'];
@@ -44,16 +44,7 @@ export const listEReportsHandler: RestHandler = async ({ req, res, context, run 
     Object.entries(FILTERS).flatMap(([wire, name]) => (query.get(wire) ? [[name, query.get(wire)!.slice(0, 40)]] : [])),
   );
   const connection = await resultOf(run, OPERATIONS.eReports, { ...page, ...filters }, context);
-  const { hasNextPage, endCursor } = connection.pageInfo;
-  return sendJson(
-    res,
-    200,
-    pageRecord(
-      connection.edges.map((edge) => eReportRecord(edge.node)),
-      hasNextPage,
-      endCursor,
-    ),
-  );
+  return sendPage(res, connection, eReportRecord);
 };
 
 /** `GET /v1/e-reports/{id}`: 200 with the report and `submission_ids`; 404 unless one of the tenant's. */

@@ -110,6 +110,20 @@ export async function refusableResultOf<Document extends BuiltInOperation>(
 }
 
 /**
+ * Reads the request body as the `$input` of `operation` (`readInput`) and runs the mutation with the variables
+ * `variablesOf` makes of it (`refusableResultOf`); undefined once a 400, 413 or 422 has been sent.
+ */
+export async function refusableBodyResultOf<Operation extends BuiltInOperation>(
+  { req, res, run, context }: Pick<HandlerInput, 'req' | 'res' | 'run' | 'context'>,
+  operation: Operation,
+  variablesOf: (input: InputOf<Operation>) => VariablesOf<Operation>,
+): Promise<Exclude<ResultOf<Operation>['result'], { __typename: 'ValidationFailed' }> | undefined> {
+  const read = await readInput(req, res, operation);
+  if (!read) return undefined;
+  return refusableResultOf({ res, run, context }, operation, variablesOf(read.input));
+}
+
+/**
  * The 422 of an operation whose mutation refused its input (`ValidationFailed`, or `SellerMissing` as `kind`):
  * `errors` are the service's violations exactly as the resolver handed them to `root` (`OperationRoot.violations`,
  * src/graphql/run-operation.ts): `path` the JSON pointer into the body, `rule`, the message in the spec's names, and

@@ -8,16 +8,14 @@
 import { OPERATIONS } from '../operations.ts';
 import { sendJson } from '../problem.ts';
 import { statusEntry } from '../records.ts';
-import { readInput, refusableResultOf } from './input.ts';
+import { refusableBodyResultOf } from './input.ts';
 import type { RestHandler } from './types.ts';
 
 const RECORD_LIFECYCLE_STATUS = OPERATIONS.recordLifecycleStatus;
 
-export const lifecycleEventsHandler: RestHandler = async ({ req, res, context, run }) => {
-  const read = await readInput(req, res, RECORD_LIFECYCLE_STATUS);
-  if (!read) return;
-  const result = await refusableResultOf({ res, run, context }, RECORD_LIFECYCLE_STATUS, { input: read.input });
+export const lifecycleEventsHandler: RestHandler = async (handlerInput) => {
+  const result = await refusableBodyResultOf(handlerInput, RECORD_LIFECYCLE_STATUS, (input) => ({ input }));
   if (!result) return;
   const body = { submission_id: result.submission.id, ...statusEntry(result.status), duplicate: result.duplicate };
-  return sendJson(res, result.duplicate ? 200 : 201, body);
+  return sendJson(handlerInput.res, result.duplicate ? 200 : 201, body);
 };

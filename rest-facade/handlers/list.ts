@@ -6,17 +6,14 @@
  * (src/schema/types/submission-list.ts).
  */
 import { OPERATIONS } from '../operations.ts';
-import { sendJson, problemDetail, sendProblem } from '../problem.ts';
+import { problemDetail, sendProblem } from '../problem.ts';
 import { submissionRecord } from '../records.ts';
 import { OperationFailed } from '../../src/graphql/run-operation.ts';
+import { isPageSize, MAX_PAGE, type ParameterIssue, sendPage, singleParameter } from './page.ts';
 import type { RestHandler } from './types.ts';
-
-/** Largest page: the connection's `maxSize`. */
-export const MAX_LIST_PAGE = 100;
 
 const STATES = ['received', 'validated', 'sent', 'rejected'] as const;
 
-type ParameterIssue = { parameter: string; message: string };
 type ListArguments = {
   filter: { number?: string; sellerSiren?: string; processingStates?: Array<Uppercase<(typeof STATES)[number]>> };
   first?: number;
@@ -27,11 +24,7 @@ type ListArguments = {
 function listArguments(url: string | undefined): ListArguments & { issues: ParameterIssue[] } {
   const query = new URL(url ?? '/', 'http://gateway.invalid').searchParams;
   const issues: ParameterIssue[] = [];
-  const single = (name: string): string | undefined => {
-    const values = query.getAll(name).filter((value) => value !== '');
-    if (values.length > 1) issues.push({ parameter: name, message: 'must be given at most once' });
-    return values[0];
-  };
+  const single = singleParameter(query, issues);
   const number = single('number');
   const sellerSiren = single('seller_siren');
   const state = single('processing_state');
@@ -43,8 +36,8 @@ function listArguments(url: string | undefined): ListArguments & { issues: Param
   if (state !== undefined && !(STATES as readonly string[]).includes(state)) {
     issues.push({ parameter: 'processing_state', message: `must be one of ${STATES.join(', ')}` });
   }
-  if (limit !== undefined && !(/^[0-9]{1,3}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= MAX_LIST_PAGE)) {
-    issues.push({ parameter: 'limit', message: `must be an integer from 1 to ${MAX_LIST_PAGE}` });
+  if (limit !== undefined && !isPageSize(limit)) {
+    issues.push({ parameter: 'limit', message: `must be an integer from 1 to ${MAX_PAGE}` });
   }
   return {
     filter: {
@@ -74,11 +67,6 @@ export function listHandler(documentType: 'INVOICE' | 'CREDIT_NOTE'): RestHandle
       }
       throw new OperationFailed(outcome.errors);
     }
-    const connection = outcome.result;
-    const { hasNextPage, endCursor } = connection.pageInfo;
-    return sendJson(res, 200, {
-      data: connection.edges.map((edge) => submissionRecord(edge.node)),
-      ...(hasNextPage && endCursor && { next_cursor: endCursor }),
-    });
+    return sendPage(res, outcome.result, submissionRecord);
   };
 }

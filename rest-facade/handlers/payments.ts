@@ -6,7 +6,7 @@
 import type { ResultOf } from '../../src/graphql/tada.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { readInput, refusableResultOf } from './input.ts';
+import { refusableBodyResultOf } from './input.ts';
 import { type RestHandler, resultOf } from './types.ts';
 
 type PaymentFields = NonNullable<ResultOf<typeof OPERATIONS.invoicePayments>['result']>['payments'][number];
@@ -38,12 +38,9 @@ export function paymentRecord(payment: PaymentFields): Record<string, unknown> {
 const notFound = (id: string | undefined) => `No invoice with id "${(id ?? '').slice(0, 80)}"`;
 
 /** `POST /v1/invoices/{submission_id}/payments`: 201 (new) or 200 (replay), 404, 409, 400/422 for the body. */
-export const recordPaymentHandler: RestHandler = async ({ req, res, params, context, run }) => {
-  const operation = OPERATIONS.recordPayment;
-  const read = await readInput(req, res, operation);
-  if (!read) return;
-  const variables = { submissionId: params.id ?? '', input: read.input };
-  const result = await refusableResultOf({ res, run, context }, operation, variables);
+export const recordPaymentHandler: RestHandler = async (handlerInput) => {
+  const { res, params } = handlerInput;
+  const result = await refusableBodyResultOf(handlerInput, OPERATIONS.recordPayment, (input) => ({ submissionId: params.id ?? '', input }));
   switch (result?.__typename) {
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: notFound(params.id) });

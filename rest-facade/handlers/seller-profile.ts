@@ -7,7 +7,7 @@
 import { toWireName } from '../../src/schema/wire-names.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { readInput, refusableResultOf } from './input.ts';
+import { refusableBodyResultOf } from './input.ts';
 import { type RestHandler, resultOf } from './types.ts';
 
 /** A GraphQL result object with camelCase keys, as the snake_case record (nulls kept: the stored profile is complete). */
@@ -28,11 +28,8 @@ export const getSellerProfileHandler: RestHandler = async ({ res, context, run }
 };
 
 /** `PUT /v1/seller-profile`: the whole profile; 200 with it as stored, 400 for its structure, 422 for its values. */
-export const putSellerProfileHandler: RestHandler = async ({ req, res, context, run }) => {
-  const operation = OPERATIONS.setSellerProfile;
-  const read = await readInput(req, res, operation);
-  if (!read) return;
-  const result = await refusableResultOf({ res, run, context }, operation, { input: read.input });
+export const putSellerProfileHandler: RestHandler = async (handlerInput) => {
+  const result = await refusableBodyResultOf(handlerInput, OPERATIONS.setSellerProfile, (input) => ({ input }));
   if (!result) return;
-  return sendJson(res, 200, sellerProfileRecord(result.profile));
+  return sendJson(handlerInput.res, 200, sellerProfileRecord(result.profile));
 };

@@ -6,8 +6,8 @@
 import type { ResultOf } from '../../src/graphql/tada.ts';
 import { OPERATIONS } from '../operations.ts';
 import { sendJson, sendProblem } from '../problem.ts';
-import { readInput, refusableResultOf } from './input.ts';
-import { pageRecord, readPage } from './page.ts';
+import { refusableBodyResultOf } from './input.ts';
+import { readPage, sendPage } from './page.ts';
 import { sellerProfileRecord } from './seller-profile.ts';
 import { type RestHandler, resultOf } from './types.ts';
 
@@ -29,11 +29,9 @@ const notFound = (siren: string | undefined) => `No seller with SIREN "${(siren 
  * `POST /v1/sellers`: 201 with the seller and `Location`, and `warnings` when there are some (its SIREN has no PA
  * directory line); 409 when the SIREN is taken, 400/422 for the body.
  */
-export const createSellerHandler: RestHandler = async ({ req, res, routePath, context, run }) => {
-  const operation = OPERATIONS.createSeller;
-  const read = await readInput(req, res, operation);
-  if (!read) return;
-  const result = await refusableResultOf({ res, run, context }, operation, { input: read.input });
+export const createSellerHandler: RestHandler = async (handlerInput) => {
+  const { res, routePath } = handlerInput;
+  const result = await refusableBodyResultOf(handlerInput, OPERATIONS.createSeller, (input) => ({ input }));
   switch (result?.__typename) {
     case 'SellerExists':
       return sendProblem(res, 'sellerExists', { detail: result.message });
@@ -52,16 +50,7 @@ export const listSellersHandler: RestHandler = async ({ req, res, context, run }
   const page = readPage(req, res);
   if (!page) return;
   const connection = await resultOf(run, OPERATIONS.sellers, page, context);
-  const { hasNextPage, endCursor } = connection.pageInfo;
-  return sendJson(
-    res,
-    200,
-    pageRecord(
-      connection.edges.map((edge) => sellerRecord(edge.node)),
-      hasNextPage,
-      endCursor,
-    ),
-  );
+  return sendPage(res, connection, sellerRecord);
 };
 
 /** `GET /v1/sellers/{siren}`: 200 with the seller, 404 unless it is one of the tenant's. */
@@ -72,12 +61,9 @@ export const getSellerHandler: RestHandler = async ({ res, params, context, run 
 };
 
 /** `PUT /v1/sellers/{siren}`: replaces the seller whole; 200 with it as stored, 404, 400/422 for the body. */
-export const putSellerHandler: RestHandler = async ({ req, res, params, context, run }) => {
-  const operation = OPERATIONS.updateSeller;
-  const read = await readInput(req, res, operation);
-  if (!read) return;
-  const variables = { siren: params.siren ?? '', input: read.input };
-  const result = await refusableResultOf({ res, run, context }, operation, variables);
+export const putSellerHandler: RestHandler = async (handlerInput) => {
+  const { res, params } = handlerInput;
+  const result = await refusableBodyResultOf(handlerInput, OPERATIONS.updateSeller, (input) => ({ siren: params.siren ?? '', input }));
   switch (result?.__typename) {
     case 'NotFound':
       return sendProblem(res, 'notFound', { detail: notFound(params.siren) });

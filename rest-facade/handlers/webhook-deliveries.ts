@@ -9,7 +9,7 @@ import { sendJson, sendProblem } from '../problem.ts';
 import { webhookDeliveryRecord } from '../records.ts';
 import { WEBHOOK_OPERATIONS } from '../webhook-operations.ts';
 import { type RestHandler, resultOf } from './types.ts';
-import { pageRecord, readPage } from './page.ts';
+import { readPage, sendPage } from './page.ts';
 import { notFoundDetail } from './webhook-endpoints.ts';
 
 /** `{ data: [delivery…], next_cursor? }`; `next_cursor` only when there are older deliveries. */
@@ -18,16 +18,7 @@ export const listWebhookDeliveriesHandler: RestHandler = async ({ req, res, para
   if (!page) return;
   const connection = await resultOf(run, WEBHOOK_OPERATIONS.webhookDeliveries, { endpointId: params.id ?? '', ...page }, context);
   if (!connection) return sendProblem(res, 'notFound', { detail: notFoundDetail('webhook endpoint', params.id) });
-  const { hasNextPage, endCursor } = connection.pageInfo;
-  return sendJson(
-    res,
-    200,
-    pageRecord(
-      connection.edges.map((edge) => webhookDeliveryRecord(edge.node)),
-      hasNextPage,
-      endCursor,
-    ),
-  );
+  return sendPage(res, connection, webhookDeliveryRecord);
 };
 
 /** 202 with the delivery, queued again with the same `webhook-id` and payload; 404 unless it is the endpoint's. */

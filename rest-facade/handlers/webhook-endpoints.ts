@@ -10,7 +10,7 @@
 import { sendJson, sendProblem } from '../problem.ts';
 import { webhookEndpointRecord, type WebhookEndpointFields } from '../records.ts';
 import { WEBHOOK_OPERATIONS } from '../webhook-operations.ts';
-import { readInput, refusableResultOf } from './input.ts';
+import { refusableBodyResultOf } from './input.ts';
 import { type RestHandler, resultOf } from './types.ts';
 
 /** The same wording as the GraphQL `NotFound` message. */
@@ -24,11 +24,9 @@ const withSecret = (result: { secret: string; endpoint: WebhookEndpointFields })
 });
 
 /** `POST /v1/webhook-endpoints`: 201 with the secret (shown once) and `Location`; 422 for a refused URL or event type. */
-export const createWebhookEndpointHandler: RestHandler = async ({ req, res, routePath, context, run }) => {
-  const operation = WEBHOOK_OPERATIONS.createWebhookEndpoint;
-  const read = await readInput(req, res, operation);
-  if (!read) return;
-  const result = await refusableResultOf({ res, run, context }, operation, { input: read.input });
+export const createWebhookEndpointHandler: RestHandler = async (handlerInput) => {
+  const { res, routePath } = handlerInput;
+  const result = await refusableBodyResultOf(handlerInput, WEBHOOK_OPERATIONS.createWebhookEndpoint, (input) => ({ input }));
   if (!result) return;
   return sendJson(res, 201, withSecret(result), { Location: `${routePath}/${result.endpoint.id}` });
 };
@@ -47,12 +45,10 @@ export const getWebhookEndpointHandler: RestHandler = async ({ res, params, cont
 };
 
 /** `PATCH /v1/webhook-endpoints/{id}`: any of `url`, `event_types`, `description`, `enabled`. */
-export const updateWebhookEndpointHandler: RestHandler = async ({ req, res, params, context, run }) => {
+export const updateWebhookEndpointHandler: RestHandler = async (handlerInput) => {
+  const { res, params } = handlerInput;
   const operation = WEBHOOK_OPERATIONS.updateWebhookEndpoint;
-  const read = await readInput(req, res, operation);
-  if (!read) return;
-  const variables = { id: params.id ?? '', input: read.input };
-  const result = await refusableResultOf({ res, run, context }, operation, variables);
+  const result = await refusableBodyResultOf(handlerInput, operation, (input) => ({ id: params.id ?? '', input }));
   switch (result?.__typename) {
     case 'WebhookEndpoint':
       return sendJson(res, 200, webhookEndpointRecord(result));

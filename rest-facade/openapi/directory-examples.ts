@@ -1,5 +1,5 @@
 /** Examples of `GET /v1/directory/{siren}`'s replies (`./directory.ts`), validated against their schemas by the OpenAPI test. */
-import { type Example, problem } from './example-values.ts';
+import { detailExample, errorsExample, type Example } from './example-values.ts';
 
 const entry = {
   siren: '732829320',
@@ -15,20 +15,17 @@ export const directoryExamples: Record<string, Example> = {
     summary: 'A SIREN the directory does not know: its invoices are reported (B2C), not e-invoiced',
     value: { siren: '999000003', registered: false, lines: [], checked_at: entry.checked_at },
   },
-  DirectoryMalformedSiren: {
-    summary: 'siren is not a SIREN',
-    value: problem('malformed', {
-      errors: [{ parameter: 'siren', message: 'must be a SIREN: 9 digits with a valid Luhn key' }],
-    }),
-  },
-  DirectoryNotConfigured: {
-    summary: 'No directory configured',
-    value: problem('directoryNotConfigured', { detail: 'No directory is configured (PA_DIRECTORY_URL)' }),
-  },
-  DirectoryUnavailable: {
-    summary: "The PA's directory cannot be asked now",
-    value: problem('unavailable', {
-      detail: "The PA's directory could not be asked now (siren: HTTP 503): try again later",
-    }),
-  },
+  DirectoryMalformedSiren: errorsExample('siren is not a SIREN', 'malformed', [
+    { parameter: 'siren', message: 'must be a SIREN: 9 digits with a valid Luhn key' },
+  ]),
+  DirectoryNotConfigured: detailExample(
+    'No directory configured',
+    'directoryNotConfigured',
+    'No directory is configured (PA_DIRECTORY_URL)',
+  ),
+  DirectoryUnavailable: detailExample(
+    "The PA's directory cannot be asked now",
+    'unavailable',
+    "The PA's directory could not be asked now (siren: HTTP 503): try again later",
+  ),
 };

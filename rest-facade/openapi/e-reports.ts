@@ -3,7 +3,7 @@
  * e-report reply, the list, closing a period, the FRR document.
  */
 import { problemListing } from './replies.ts';
-import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses, pageSchema } from './responses.ts';
+import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses, pageSchema, jsonResponse } from './responses.ts';
 
 const str = (description: string): Obj => ({ type: 'string', description });
 const int = (description: string): Obj => ({ type: 'integer', description });
@@ -145,7 +145,7 @@ export const eReportSchemas: Record<string, Obj> = {
   ),
 };
 
-const one = (description: string): Obj => ({ description, headers: requestIdHeader, content: json(schemaRef('EReport'), []) });
+const one = (description: string): Obj => jsonResponse(description, schemaRef('EReport'));
 const notFound = problemResponse('No such e-report for this tenant.', schemaRef('NotFoundProblem'), []);
 const id: Obj = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const query = (name: string, description: string): Obj => ({ name, in: 'query', required: false, description, schema: { type: 'string' } });
@@ -167,7 +167,7 @@ export const eReportPaths: Obj = {
         { name: 'after', in: 'query', required: false, schema: { type: 'string' } },
       ],
       responses: {
-        200: { description: 'A page of e-reports.', headers: requestIdHeader, content: json(schemaRef('EReportList'), []) },
+        200: jsonResponse('A page of e-reports.', schemaRef('EReportList')),
         400: problemResponse('A paging parameter is malformed.', schemaRef('WebhookQueryMalformedProblem'), []),
         ...tenantResponses,
       },

@@ -20,3 +20,19 @@ export const problem = (
   ...(members.detail === undefined && members.errors && { detail: problemDetail(members.errors) }),
   ...members,
 });
+
+/** An example whose value is the problem of `kind` listing `errors`, with the `detail` the facade writes for them. */
+export const errorsExample = (
+  summary: string,
+  kind: ProblemKind,
+  errors: ReadonlyArray<ProblemIssue & Record<string, unknown>>,
+): Example => ({
+  summary,
+  value: problem(kind, { errors }),
+});
+
+/** An example whose value is the problem of `kind` with `detail`. */
+export const detailExample = (summary: string, kind: ProblemKind, detail: string): Example => ({
+  summary,
+  value: problem(kind, { detail }),
+});

@@ -14,7 +14,7 @@ import { listExamples } from './list-examples.ts';
 import { directoryExamples } from './directory-examples.ts';
 import { webhookReplyExamples, webhookRequestExamples } from './webhook-examples.ts';
 import { sellerExamples, sellerProfileReplyExamples, sellerProfileRequestExamples } from './seller-profile-examples.ts';
-import { type Example, problem } from './example-values.ts';
+import { detailExample, errorsExample, type Example, problem } from './example-values.ts';
 
 const INVOICE_ID = '01a203fd-8d9e-74ad-9bca-5b1160a39578';
 const CREDIT_NOTE_ID = '01a203fd-8df4-76fa-81ae-b7d7df9e4639';
@@ -164,94 +164,51 @@ const replyExamples: Record<string, Example> = {
     summary: 'The same event_id again (200): the entry recorded the first time',
     value: { submission_id: INVOICE_ID, ...rejected, duplicate: true },
   },
-  EventStructureErrors: {
-    summary: 'A missing field and a code that is not a JSON integer',
-    value: problem('malformed', {
-      errors: [
-        { path: '/code', message: 'Int cannot represent non-integer value: "213"' },
-        { path: '/event_id', message: 'is required' },
-      ],
-    }),
-  },
-  EventInvalid: {
-    summary: 'A code out of range and a time without offset',
-    value: problem('invalid', {
-      errors: [
-        { path: '/code', rule: 'GW-LIFECYCLE-CODE', message: `Code 215 is not a lifecycle code of the CDV list (${LIFECYCLE_CODE_LIST})` },
-        { path: '/occurred_at', rule: 'GW-DATE-TIME', message: '"2015-01-09T11:16:03" is not an RFC 3339 date-time with an offset' },
-      ],
-    }),
-  },
-  SubmissionUnknown: {
-    summary: 'No such submission',
-    value: problem('invalid', {
-      errors: [{ path: '/submission_id', rule: 'GW-SUBMISSION-UNKNOWN', message: `No submission with id "${UNKNOWN_ID}"` }],
-    }),
-  },
-  EventIdReused: {
-    summary: 'The event_id was recorded for another submission',
-    value: problem('invalid', {
-      errors: [{ path: '/event_id', rule: 'GW-EVENT-ID-REUSED', message: 'This event_id was recorded for another submission' }],
-    }),
-  },
-  TenantTokenRequired: {
-    summary: 'A platform token on a tenant endpoint',
-    value: problem('forbidden', { detail: 'This operation needs a tenant token' }),
-  },
-  PlatformCredentialRequired: {
-    summary: 'A tenant token on the platform endpoint',
-    value: problem('forbidden', { detail: 'This operation needs a platform credential' }),
-  },
+  EventStructureErrors: errorsExample('A missing field and a code that is not a JSON integer', 'malformed', [
+    { path: '/code', message: 'Int cannot represent non-integer value: "213"' },
+    { path: '/event_id', message: 'is required' },
+  ]),
+  EventInvalid: errorsExample('A code out of range and a time without offset', 'invalid', [
+    { path: '/code', rule: 'GW-LIFECYCLE-CODE', message: `Code 215 is not a lifecycle code of the CDV list (${LIFECYCLE_CODE_LIST})` },
+    { path: '/occurred_at', rule: 'GW-DATE-TIME', message: '"2015-01-09T11:16:03" is not an RFC 3339 date-time with an offset' },
+  ]),
+  SubmissionUnknown: errorsExample('No such submission', 'invalid', [
+    { path: '/submission_id', rule: 'GW-SUBMISSION-UNKNOWN', message: `No submission with id "${UNKNOWN_ID}"` },
+  ]),
+  EventIdReused: errorsExample('The event_id was recorded for another submission', 'invalid', [
+    { path: '/event_id', rule: 'GW-EVENT-ID-REUSED', message: 'This event_id was recorded for another submission' },
+  ]),
+  TenantTokenRequired: detailExample('A platform token on a tenant endpoint', 'forbidden', 'This operation needs a tenant token'),
+  PlatformCredentialRequired: detailExample(
+    'A tenant token on the platform endpoint',
+    'forbidden',
+    'This operation needs a platform credential',
+  ),
   NoStatusYet: { summary: 'The PA has not reported yet', value: { data: [] } },
-  WrongContentType: {
-    summary: 'Content-Type is not JSON',
-    value: problem('malformed', { detail: 'Content-Type must be application/json' }),
-  },
-  InvalidJson: {
-    summary: 'The body is not JSON',
-    value: problem('malformed', {
-      detail: 'The request body is not valid JSON: Expected double-quoted property name in JSON at position 28',
-    }),
-  },
-  StructureErrors: {
-    summary: 'Missing field, wrong types and formats',
-    value: problem('malformed', {
-      errors: [
-        { path: '/customer_snapshot', message: 'is required' },
-        { path: '/due_date', message: 'must be a date, YYYY-MM-DD' },
-        { path: '/lines/0/quantity', message: 'must be a number' },
-        { path: '/total', message: 'must be an integer amount in minor units, within ±(2^53 - 1)' },
-      ],
-    }),
-  },
-  BlankNumber: {
-    summary: 'A blank document number',
-    value: problem('malformed', {
-      errors: [{ path: '/number', message: 'must not be empty or blank' }],
-    }),
-  },
-  InvalidIdempotencyKey: {
-    summary: 'An Idempotency-Key with a non-ASCII character',
-    value: problem('malformed', {
-      errors: [{ header: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }],
-    }),
-  },
-  MissingToken: {
-    summary: 'No Authorization header',
-    value: problem('unauthorized', { detail: 'Send an Authorization: Bearer <token> header' }),
-  },
-  InvalidToken: {
-    summary: 'Unknown or revoked token',
-    value: problem('unauthorized', { detail: 'The bearer token is invalid or revoked' }),
-  },
-  InvoiceNotFound: {
-    summary: 'No such invoice for this tenant',
-    value: problem('notFound', { detail: `No invoice with id "${UNKNOWN_ID}"` }),
-  },
-  CreditNoteNotFound: {
-    summary: 'No such credit note for this tenant (here: the id of an invoice)',
-    value: problem('notFound', { detail: `No credit note with id "${INVOICE_ID}"` }),
-  },
+  WrongContentType: detailExample('Content-Type is not JSON', 'malformed', 'Content-Type must be application/json'),
+  InvalidJson: detailExample(
+    'The body is not JSON',
+    'malformed',
+    'The request body is not valid JSON: Expected double-quoted property name in JSON at position 28',
+  ),
+  StructureErrors: errorsExample('Missing field, wrong types and formats', 'malformed', [
+    { path: '/customer_snapshot', message: 'is required' },
+    { path: '/due_date', message: 'must be a date, YYYY-MM-DD' },
+    { path: '/lines/0/quantity', message: 'must be a number' },
+    { path: '/total', message: 'must be an integer amount in minor units, within ±(2^53 - 1)' },
+  ]),
+  BlankNumber: errorsExample('A blank document number', 'malformed', [{ path: '/number', message: 'must not be empty or blank' }]),
+  InvalidIdempotencyKey: errorsExample('An Idempotency-Key with a non-ASCII character', 'malformed', [
+    { header: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' },
+  ]),
+  MissingToken: detailExample('No Authorization header', 'unauthorized', 'Send an Authorization: Bearer <token> header'),
+  InvalidToken: detailExample('Unknown or revoked token', 'unauthorized', 'The bearer token is invalid or revoked'),
+  InvoiceNotFound: detailExample('No such invoice for this tenant', 'notFound', `No invoice with id "${UNKNOWN_ID}"`),
+  CreditNoteNotFound: detailExample(
+    'No such credit note for this tenant (here: the id of an invoice)',
+    'notFound',
+    `No credit note with id "${INVOICE_ID}"`,
+  ),
   DuplicateSubmission: {
     summary: 'The number was already submitted',
     value: problem('duplicate', {
@@ -266,80 +223,57 @@ const replyExamples: Record<string, Example> = {
       submission_id: INVOICE_ID,
     }),
   },
-  SellerMissing: {
-    summary: 'The tenant has no seller yet',
-    value: problem('sellerMissing', {
-      errors: [
-        {
-          path: '/seller_siren',
-          rule: 'GW-SELLER-MISSING',
-          message: 'This tenant has no seller yet: create one (POST /v1/sellers or PUT /v1/seller-profile), or name it in seller_siren',
-        },
-      ],
-    }),
-  },
-  SellerWithoutVatNumber: {
-    summary: 'A standard-rated invoice of a seller without a VAT number (BR-S-02, with profile_path)',
-    value: problem('invalid', {
-      errors: [
-        {
-          path: '/lines/0/taxes/0',
-          rule: 'BR-S-02',
-          message: "VAT category S needs the seller's VAT identifier (BT-31): the seller 900123456 has no vat_number",
-          profile_path: '/vat_number',
-        },
-      ],
-    }),
-  },
-  PayloadTooLarge: {
-    summary: 'More than 1 MiB',
-    value: problem('tooLarge', { detail: 'The request body exceeds 1048576 bytes (1 MiB)' }),
-  },
-  UnsupportedCurrency: {
-    summary: 'The DKK invoice (examples/BIS3_Invoice_positive.json): the currency, and the French rules it breaks',
-    value: problem('invalid', {
-      errors: [
-        { path: '/currency', rule: 'GW-CURRENCY-UNSUPPORTED', message: `Currency "DKK" is not supported; supported: ${CURRENCIES}` },
-        { path: '/customer_snapshot', rule: 'BR-FR-12', message: NO_BT49 },
-        { path: '/lines/0/taxes/0/percentage', rule: 'BR-FR-16', message: 'VAT rate 25 % is not a French rate (BT-152)' },
-      ],
-    }),
-  },
-  NotFrench: {
-    summary: 'An official EN 16931 example (examples/ubl-tc434-example9.json): not French',
-    value: problem('invalid', {
-      errors: [
-        { path: '/customer_snapshot', rule: 'BR-FR-12', message: NO_BT49 },
-        { path: '/lines/0/taxes/0/percentage', rule: 'BR-FR-16', message: 'VAT rate 21 % is not a French rate (BT-152)' },
-      ],
-    }),
-  },
-  CreditNoteRejected: {
-    summary: 'No currency, and an invoice_id never submitted',
-    value: problem('invalid', {
-      errors: [
-        { path: '/currency', rule: 'BR-05', message: `Credit note currency is missing; supported: ${CURRENCIES}` },
-        {
-          path: '/invoice_id',
-          rule: 'GW-ORIGIN-INVOICE-UNKNOWN',
-          message: 'No invoice with id "ubl_unknown" was submitted by this tenant',
-        },
-      ],
-    }),
-  },
-  RateLimited: {
-    summary: "Over the tenant's rate limit",
-    value: problem('rateLimited', {
-      detail: 'Rate limit exceeded: at most 20000 submissions per second for this tenant; retry after 1 s',
-    }),
-  },
-  ServiceUnavailable: {
-    summary: 'The database is unavailable',
-    value: problem('unavailable', {
-      detail:
-        'The database is unavailable. Nothing was changed by this request; retry after Retry-After seconds (with the same Idempotency-Key).',
-    }),
-  },
+  SellerMissing: errorsExample('The tenant has no seller yet', 'sellerMissing', [
+    {
+      path: '/seller_siren',
+      rule: 'GW-SELLER-MISSING',
+      message: 'This tenant has no seller yet: create one (POST /v1/sellers or PUT /v1/seller-profile), or name it in seller_siren',
+    },
+  ]),
+  SellerWithoutVatNumber: errorsExample(
+    'A standard-rated invoice of a seller without a VAT number (BR-S-02, with profile_path)',
+    'invalid',
+    [
+      {
+        path: '/lines/0/taxes/0',
+        rule: 'BR-S-02',
+        message: "VAT category S needs the seller's VAT identifier (BT-31): the seller 900123456 has no vat_number",
+        profile_path: '/vat_number',
+      },
+    ],
+  ),
+  PayloadTooLarge: detailExample('More than 1 MiB', 'tooLarge', 'The request body exceeds 1048576 bytes (1 MiB)'),
+  UnsupportedCurrency: errorsExample(
+    'The DKK invoice (examples/BIS3_Invoice_positive.json): the currency, and the French rules it breaks',
+    'invalid',
+    [
+      { path: '/currency', rule: 'GW-CURRENCY-UNSUPPORTED', message: `Currency "DKK" is not supported; supported: ${CURRENCIES}` },
+      { path: '/customer_snapshot', rule: 'BR-FR-12', message: NO_BT49 },
+      { path: '/lines/0/taxes/0/percentage', rule: 'BR-FR-16', message: 'VAT rate 25 % is not a French rate (BT-152)' },
+    ],
+  ),
+  NotFrench: errorsExample('An official EN 16931 example (examples/ubl-tc434-example9.json): not French', 'invalid', [
+    { path: '/customer_snapshot', rule: 'BR-FR-12', message: NO_BT49 },
+    { path: '/lines/0/taxes/0/percentage', rule: 'BR-FR-16', message: 'VAT rate 21 % is not a French rate (BT-152)' },
+  ]),
+  CreditNoteRejected: errorsExample('No currency, and an invoice_id never submitted', 'invalid', [
+    { path: '/currency', rule: 'BR-05', message: `Credit note currency is missing; supported: ${CURRENCIES}` },
+    {
+      path: '/invoice_id',
+      rule: 'GW-ORIGIN-INVOICE-UNKNOWN',
+      message: 'No invoice with id "ubl_unknown" was submitted by this tenant',
+    },
+  ]),
+  RateLimited: detailExample(
+    "Over the tenant's rate limit",
+    'rateLimited',
+    'Rate limit exceeded: at most 20000 submissions per second for this tenant; retry after 1 s',
+  ),
+  ServiceUnavailable: detailExample(
+    'The database is unavailable',
+    'unavailable',
+    'The database is unavailable. Nothing was changed by this request; retry after Retry-After seconds (with the same Idempotency-Key).',
+  ),
   InternalError: {
     summary: 'Unexpected failure',
     value: problem('internal', {
@@ -347,10 +281,7 @@ const replyExamples: Record<string, Example> = {
       request_id: '1517aa4c-a6c9-4616-8499-fcf1ce20a7db',
     }),
   },
-  MethodNotAllowed: {
-    summary: 'GET on the invoice collection',
-    value: problem('methodNotAllowed', { detail: 'GET is not allowed here' }),
-  },
+  MethodNotAllowed: detailExample('GET on the invoice collection', 'methodNotAllowed', 'GET is not allowed here'),
 };
 
 /** `components.examples`: every example object of the document, by name. */

@@ -1,6 +1,6 @@
 /** Examples of `POST /pa/v1/flow-callbacks`: callbacks as a PA sends them (Flow Service 1.1.0) and the gateway's replies. */
 
-import { type Example, problem } from './example-values.ts';
+import { detailExample, type Example, problem } from './example-values.ts';
 
 const malformed = (errors: Array<{ path: string; message: string }>) => problem('malformed', { errors });
 
@@ -71,8 +71,9 @@ export const flowCallbackReplyExamples: Record<string, Example> = {
       { path: '/flowInfo/flowDirection', message: 'must be one of In, Out' },
     ]),
   },
-  PathTokenInvalid: {
-    summary: 'The token in the callback URL is unknown, revoked or malformed',
-    value: problem('unauthorized', { detail: 'The token in the path is invalid or revoked' }),
-  },
+  PathTokenInvalid: detailExample(
+    'The token in the callback URL is unknown, revoked or malformed',
+    'unauthorized',
+    'The token in the path is invalid or revoked',
+  ),
 };

@@ -7,32 +7,28 @@
  * holds them equal to the GraphQL input types the handler decodes into.
  */
 import { problemListing } from './replies.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import { json, jsonObject, pathParameter, problemResponse, responseRef, schemaRef, type Obj, jsonResponse } from './responses.ts';
 
 const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
 const orNull = (schema: Obj): Obj => ({ anyOf: [schema, { type: 'null' }] });
 const oneOf = (values: string[], description: string): Obj => ({ type: 'string', enum: values, description });
 const checked = 'Another value is a 400.';
 
-const AfnorFlowCallback: Obj = {
-  type: 'object',
-  description:
-    'Flow Service 1.1.0 `WebhookCallbackContent`: what a PA POSTs when a flow changed. Field names are the AFNOR ' +
+const AfnorFlowCallback = jsonObject(
+  'Flow Service 1.1.0 `WebhookCallbackContent`: what a PA POSTs when a flow changed. Field names are the AFNOR ' +
     "document's (camelCase). Unknown fields are ignored; an optional field sent as null is treated like an absent " +
     'one. Every missing, null or ill-typed field, then every value outside the schema, is a 400 naming the field ' +
     'by JSON pointer (`/flowInfo/flowDirection`).',
-  required: ['flowInfo'],
-  properties: { flowInfo: ref('AfnorFlow') },
-  additionalProperties: true,
-};
+  ['flowInfo'],
+  { flowInfo: ref('AfnorFlow') },
+  { additionalProperties: true },
+);
 
-const AfnorFlow: Obj = {
-  type: 'object',
-  description:
-    'Flow Service 1.1.0 `Flow`. The AFNOR document marks no field required; the gateway requires those every Flow of ' +
+const AfnorFlow = jsonObject(
+  'Flow Service 1.1.0 `Flow`. The AFNOR document marks no field required; the gateway requires those every Flow of ' +
     'a PA carries (its search results and metadata).',
-  required: ['flowId', 'submittedAt', 'updatedAt', 'flowType', 'flowDirection', 'flowSyntax'],
-  properties: {
+  ['flowId', 'submittedAt', 'updatedAt', 'flowType', 'flowDirection', 'flowSyntax'],
+  {
     flowId: { type: 'string', minLength: 1, maxLength: 36, description: `The PA's id of the flow (NotOnlyUuid). ${checked}` },
     submittedAt: { type: 'string', format: 'date-time', description: 'RFC 3339 with an offset; otherwise a 400.' },
     updatedAt: { type: 'string', format: 'date-time', description: 'RFC 3339 with an offset; otherwise a 400.' },
@@ -51,43 +47,39 @@ const AfnorFlow: Obj = {
     flowProfile: orNull(oneOf(['Basic', 'CIUS', 'Extended-CTC-FR'], checked)),
     acknowledgement: orNull(ref('AfnorAcknowledgement')),
   },
-  additionalProperties: true,
-};
+  { additionalProperties: true },
+);
 
-const AfnorAcknowledgement: Obj = {
-  type: 'object',
-  description: 'Flow Service 1.1.0 `Acknowledgement`: the outcome of the PA checks.',
-  required: ['status'],
-  properties: {
+const AfnorAcknowledgement = jsonObject(
+  'Flow Service 1.1.0 `Acknowledgement`: the outcome of the PA checks.',
+  ['status'],
+  {
     status: oneOf(['Pending', 'Ok', 'Error'], checked),
     details: orNull({ type: 'array', items: ref('AfnorAcknowledgementDetail') }),
   },
-  additionalProperties: true,
-};
+  { additionalProperties: true },
+);
 
-const AfnorAcknowledgementDetail: Obj = {
-  type: 'object',
-  description: 'Flow Service 1.1.0 `AcknowledgementDetail`.',
-  required: ['level', 'item', 'reasonCode', 'reasonMessage'],
-  properties: {
+const AfnorAcknowledgementDetail = jsonObject(
+  'Flow Service 1.1.0 `AcknowledgementDetail`.',
+  ['level', 'item', 'reasonCode', 'reasonMessage'],
+  {
     level: oneOf(['Error', 'Warning'], checked),
     item: { type: 'string' },
     reasonCode: { type: 'string', examples: ['InvalidSchema', 'ChecksumMismatch', 'AlreadyExistingFlow'] },
     reasonMessage: { type: 'string' },
   },
-  additionalProperties: true,
-};
+  { additionalProperties: true },
+);
 
-const FlowCallbackReceived: Obj = {
-  type: 'object',
-  description: 'Reply of a flow callback: taken; the gateway reads the flow from the PA in the background.',
-  required: ['flowId', 'received'],
-  properties: {
+const FlowCallbackReceived = jsonObject(
+  'Reply of a flow callback: taken; the gateway reads the flow from the PA in the background.',
+  ['flowId', 'received'],
+  {
     flowId: { type: 'string', description: 'The `flowInfo.flowId` of the callback.' },
     received: { const: true },
   },
-  additionalProperties: false,
-};
+);
 
 const FlowCallbackMalformedProblem = problemListing(
   'malformed',
@@ -128,7 +120,7 @@ function operation(operationId: string, summary: string, extra: Obj, unauthorize
       content: json(schemaRef('AfnorFlowCallback'), ['FlowAcknowledged', 'FlowRefused', 'StatusFlowAvailable']),
     },
     responses: {
-      200: { description: 'Taken.', headers: requestIdHeader, content: json(schemaRef('FlowCallbackReceived'), ['FlowCallbackReceived']) },
+      200: jsonResponse('Taken.', schemaRef('FlowCallbackReceived'), ['FlowCallbackReceived']),
       400: problemResponse('Malformed request: Content-Type or body.', schemaRef('FlowCallbackMalformedProblem'), [
         'WrongContentType',
         'InvalidJson',
@@ -161,17 +153,14 @@ export const flowCallbackPaths: Obj = {
   '/pa/v1/flow-callbacks/{token}': {
     description: wrongMethod,
     parameters: [
-      {
-        name: 'token',
-        in: 'path',
-        required: true,
-        description:
-          'The platform credential (`plt_…`), for a PA that can register only a bare URL. Any Authorization header ' +
+      pathParameter(
+        'token',
+        'The platform credential (`plt_…`), for a PA that can register only a bare URL. Any Authorization header ' +
           'is then ignored. The URL is a secret: give it to the PA only. The gateway never writes this segment to ' +
           'its logs or into a reply (`[redacted]`); proxies in front of it must not log paths under ' +
           '/pa/v1/flow-callbacks/ either. A tenant token here is a 403.',
-        schema: { type: 'string', examples: ['plt_3f2a9c1b7e4d_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG'] },
-      },
+        { schema: { type: 'string', examples: ['plt_3f2a9c1b7e4d_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG'] } },
+      ),
     ],
     post: operation(
       'notifyFlowUpdatedWithPathToken',

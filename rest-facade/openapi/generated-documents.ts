@@ -6,7 +6,7 @@
 import { componentSchemas } from '../reply-shapes/kinds.ts';
 import { Rejection, RejectionError, ValidationWarning } from '../reply-shapes/submission-record.ts';
 import { problemListing, problemOf } from './replies.ts';
-import { type Obj, problemResponse, requestIdHeader, responseRef, schemaRef } from './responses.ts';
+import { type Obj, pathParameter, problemResponse, requestIdHeader, responseRef, schemaRef } from './responses.ts';
 
 /** Component schemas: Rejection, RejectionError, ValidationWarning and the 404 of a document not generated yet. */
 export const generatedDocumentSchemas: Record<string, Obj> = {
@@ -28,13 +28,7 @@ function documentPath(idName: string, what: string, operationId: string, notFoun
   return {
     description: 'Any other method on this path is a 405 (`#/components/responses/MethodNotAllowed`).',
     parameters: [
-      {
-        name: idName,
-        in: 'path',
-        required: true,
-        description: `The gateway identifier (\`submission_id\`) of the ${what}; any other value is a 404.`,
-        schema: { type: 'string' },
-      },
+      pathParameter(idName, `The gateway identifier (\`submission_id\`) of the ${what}; any other value is a 404.`),
       {
         name: 'syntax',
         in: 'query',

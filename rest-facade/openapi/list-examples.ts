@@ -1,5 +1,5 @@
 /** Examples of the lists' replies (`./lists.ts`), validated against their schemas by the OpenAPI test. */
-import { type Example, problem } from './example-values.ts';
+import { errorsExample, type Example } from './example-values.ts';
 
 const record = {
   submission_id: '01a203fd-8d9e-74ad-9bca-5b1160a39578',
@@ -14,10 +14,7 @@ const record = {
 export const listExamples: Record<string, Example> = {
   InvoiceByNumber: { summary: 'The invoice numbered FA-2026-11-0042', value: { data: [record] } },
   NoSuchNumber: { summary: 'No invoice has this number', value: { data: [] } },
-  InvalidSellerSiren: {
-    summary: 'seller_siren is not a SIREN',
-    value: problem('malformed', {
-      errors: [{ parameter: 'seller_siren', message: 'must be a SIREN: 9 digits' }],
-    }),
-  },
+  InvalidSellerSiren: errorsExample('seller_siren is not a SIREN', 'malformed', [
+    { parameter: 'seller_siren', message: 'must be a SIREN: 9 digits' },
+  ]),
 };

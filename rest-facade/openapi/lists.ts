@@ -3,7 +3,7 @@
  * lists beside the spec's by-id paths, by number above all (`../handlers/list.ts`).
  */
 import { problemListing } from './replies.ts';
-import { json, type Obj, problemResponse, requestIdHeader, responseRef, schemaRef, pageSchema } from './responses.ts';
+import { type Obj, problemResponse, schemaRef, pageSchema, tenantResponses, jsonResponse } from './responses.ts';
 
 const SubmissionPage = pageSchema(schemaRef('SubmissionRecord'), 'Newest first.', {
   nextCursor: 'Present when more documents match: pass it as `after` for the next page.',
@@ -45,17 +45,9 @@ export function listOperation(operationId: string, kind: string): Obj {
       query('after', 'The `next_cursor` of the previous page; anything else is a 400.', { type: 'string' }),
     ],
     responses: {
-      200: {
-        description: 'A page of submission records.',
-        headers: requestIdHeader,
-        content: json(schemaRef('SubmissionPage'), ['InvoiceByNumber', 'NoSuchNumber']),
-      },
+      200: jsonResponse('A page of submission records.', schemaRef('SubmissionPage'), ['InvoiceByNumber', 'NoSuchNumber']),
       400: problemResponse('An invalid query parameter.', schemaRef('ListQueryMalformedProblem'), ['InvalidSellerSiren']),
-      401: responseRef('Unauthorized'),
-      403: responseRef('TenantTokenRequired'),
-      429: responseRef('RateLimited'),
-      500: responseRef('InternalError'),
-      503: responseRef('ServiceUnavailable'),
+      ...tenantResponses,
     },
   };
 }

@@ -3,7 +3,18 @@
  * every status the handlers in `../handlers/` and `../index.ts` can send for
  * each route.
  */
-import { headerRef, json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj } from './responses.ts';
+import {
+  headerRef,
+  json,
+  pathParameter,
+  problemResponse,
+  requestIdHeader,
+  responseRef,
+  schemaRef,
+  type Obj,
+  tenantResponses,
+  jsonResponse,
+} from './responses.ts';
 import { flowCallbackPaths } from './flow-callbacks.ts';
 import { generatedDocumentPaths } from './generated-documents.ts';
 import { listOperation } from './lists.ts';
@@ -28,16 +39,12 @@ const idempotencyKey: Obj = {
 };
 
 function idParameter(name: string, what: string): Obj {
-  return {
+  return pathParameter(
     name,
-    in: 'path',
-    required: true,
-    description:
-      `The gateway identifier (\`submission_id\`) of the ${what}. Any other value, including the id of another ` +
+    `The gateway identifier (\`submission_id\`) of the ${what}. Any other value, including the id of another ` +
       "tenant's submission or of another document type, is a 404.",
-    schema: { type: 'string' },
-    example: '01a203fd-8d9e-74ad-9bca-5b1160a39578',
-  };
+    { example: '01a203fd-8d9e-74ad-9bca-5b1160a39578' },
+  );
 }
 
 function submitOperation(options: {
@@ -86,8 +93,6 @@ function submitOperation(options: {
         'BlankNumber',
         'InvalidIdempotencyKey',
       ]),
-      401: responseRef('Unauthorized'),
-      403: responseRef('TenantTokenRequired'),
       409: problemResponse(
         'Conflict, told apart by `type`: duplicate-submission (the number or SaaS id was already submitted for this ' +
           'document type; `submission_id` is the existing submission) or idempotency-conflict.',
@@ -101,33 +106,24 @@ function submitOperation(options: {
         { oneOf: [schemaRef('ValidationProblem'), schemaRef('SellerMissingProblem')] },
         [...options.rejectedExamples, 'SellerMissing'],
       ),
-      429: responseRef('RateLimited'),
-      500: responseRef('InternalError'),
-      503: responseRef('ServiceUnavailable'),
+      ...tenantResponses,
     },
   };
 }
 
 function lookupResponses(okDescription: string, schema: string, okExamples: string[], notFoundExample: string): Obj {
   return {
-    200: { description: okDescription, headers: requestIdHeader, content: json(schemaRef(schema), okExamples) },
-    401: responseRef('Unauthorized'),
-    403: responseRef('TenantTokenRequired'),
+    200: jsonResponse(okDescription, schemaRef(schema), okExamples),
     404: problemResponse('No such submission for this tenant.', schemaRef('NotFoundProblem'), [notFoundExample]),
-    429: responseRef('RateLimited'),
-    500: responseRef('InternalError'),
-    503: responseRef('ServiceUnavailable'),
+    ...tenantResponses,
   };
 }
 
 const wrongMethod = 'Any other method on this path is a 405 (`#/components/responses/MethodNotAllowed`).';
 
 function recorded(description: string, duplicate: boolean, exampleNames: string[]): Obj {
-  return {
-    description,
-    headers: requestIdHeader,
-    content: json({ allOf: [schemaRef('LifecycleEventRecorded'), { properties: { duplicate: { const: duplicate } } }] }, exampleNames),
-  };
+  const schema = { allOf: [schemaRef('LifecycleEventRecorded'), { properties: { duplicate: { const: duplicate } } }] };
+  return jsonResponse(description, schema, exampleNames);
 }
 
 const lifecycleEvents: Obj = {

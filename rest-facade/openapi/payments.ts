@@ -4,25 +4,29 @@
  */
 import { PAYMENT_RULE_CATALOGUE } from '../../src/domain/payments/catalogue.ts';
 import { problemListing, problemOf } from './replies.ts';
-import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
+import {
+  json,
+  jsonObject,
+  listSchema,
+  pathParameter,
+  problemResponse,
+  schemaRef,
+  type Obj,
+  tenantResponses,
+  jsonResponse,
+} from './responses.ts';
 
 const MINOR = 'Integer in minor units of the invoice currency (cents for EUR).';
 
-const PaymentPart: Obj = {
-  type: 'object',
-  required: ['percentage', 'amount'],
-  properties: {
-    percentage: { type: 'number', description: 'A VAT rate of the invoice (BT-119), in percent.' },
-    amount: { type: 'integer', description: `The amount cashed at this rate. ${MINOR}` },
-  },
-  additionalProperties: false,
-};
+const PaymentPart = jsonObject(undefined, ['percentage', 'amount'], {
+  percentage: { type: 'number', description: 'A VAT rate of the invoice (BT-119), in percent.' },
+  amount: { type: 'integer', description: `The amount cashed at this rate. ${MINOR}` },
+});
 
-const PaymentInput: Obj = {
-  type: 'object',
-  description: 'A payment cashed on the invoice.',
-  required: ['id', 'paid_at', 'amount'],
-  properties: {
+const PaymentInput = jsonObject(
+  'A payment cashed on the invoice.',
+  ['id', 'paid_at', 'amount'],
+  {
     id: {
       type: 'string',
       description: 'Your payment id, unique per tenant: the same id with the same body gives the stored payment back (200).',
@@ -38,22 +42,19 @@ const PaymentInput: Obj = {
         'over the invoice rates in proportion to their amounts including VAT, largest remainder first.',
     },
   },
-  additionalProperties: false,
-  examples: [{ id: 'pay_1042', paid_at: '2026-11-20', amount: 10000, method: 'transfer' }],
-};
+  { examples: [{ id: 'pay_1042', paid_at: '2026-11-20', amount: 10000, method: 'transfer' }] },
+);
 
-const errorSchema: Obj = {
-  type: 'object',
-  required: ['rule', 'message'],
-  properties: { rule: { type: 'string' }, message: { type: 'string' }, location: { type: 'string' } },
-  additionalProperties: false,
-};
+const errorSchema = jsonObject(undefined, ['rule', 'message'], {
+  rule: { type: 'string' },
+  message: { type: 'string' },
+  location: { type: 'string' },
+});
 
-const Payment: Obj = {
-  type: 'object',
-  description: 'A recorded payment, its parts and how it is reported.',
-  required: ['id', 'paid_at', 'amount', 'currency', 'parts', 'reporting', 'created_at'],
-  properties: {
+const Payment = jsonObject(
+  'A recorded payment, its parts and how it is reported.',
+  ['id', 'paid_at', 'amount', 'currency', 'parts', 'reporting', 'created_at'],
+  {
     id: { type: 'string', description: 'Your payment id.' },
     paid_at: { type: 'string', format: 'date' },
     amount: { type: 'integer', description: MINOR },
@@ -92,15 +93,9 @@ const Payment: Obj = {
     },
     created_at: { type: 'string', format: 'date-time' },
   },
-  additionalProperties: false,
-};
+);
 
-const PaymentList: Obj = {
-  type: 'object',
-  required: ['data'],
-  properties: { data: { type: 'array', items: schemaRef('Payment'), description: "The invoice's payments, oldest first." } },
-  additionalProperties: false,
-};
+const PaymentList = listSchema(schemaRef('Payment'), "The invoice's payments, oldest first.");
 
 /** The payment component schemas, by name. */
 export const paymentSchemas: Record<string, Obj> = {
@@ -133,16 +128,10 @@ export const paymentSchemas: Record<string, Obj> = {
   ),
 };
 
-const submissionId: Obj = {
-  name: 'submission_id',
-  in: 'path',
-  required: true,
-  description: "The gateway identifier of the invoice; another tenant's or an unknown one is a 404.",
-  schema: { type: 'string' },
-};
+const submissionId = pathParameter('submission_id', "The gateway identifier of the invoice; another tenant's or an unknown one is a 404.");
 
 const notFound = problemResponse('No invoice with this id for this tenant.', schemaRef('NotFoundProblem'), []);
-const one = (description: string): Obj => ({ description, headers: requestIdHeader, content: json(schemaRef('Payment'), []) });
+const one = (description: string): Obj => jsonResponse(description, schemaRef('Payment'));
 
 /** The `/v1/invoices/{submission_id}/payments` path item. */
 export const paymentPaths: Obj = {
@@ -174,7 +163,7 @@ export const paymentPaths: Obj = {
       tags: ['Payments'],
       summary: "An invoice's payments",
       responses: {
-        200: { description: 'The payments, oldest first.', headers: requestIdHeader, content: json(schemaRef('PaymentList'), []) },
+        200: jsonResponse('The payments, oldest first.', schemaRef('PaymentList')),
         404: notFound,
         ...tenantResponses,
       },

@@ -10,6 +10,7 @@ import { componentSchemas } from '../reply-shapes/kinds.ts';
 import { LifecycleEventRecorded, LifecycleStatusEntry, submissionId } from '../reply-shapes/status-entry.ts';
 import { SubmissionRecord } from '../reply-shapes/submission-record.ts';
 import { PROBLEMS, type ProblemKind } from '../problem.ts';
+import { listSchema, jsonObject } from './responses.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -20,65 +21,69 @@ const lifecycleRules = rulesFor('lifecycle-event');
 // The seller profile also reports some submission rules (country, SIRET, VAT number, BR-FR-08, BR-FR-25), in its own 422.
 const submissionRules = rulesFor('document');
 
-const StatusHistory: Schema = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: {
-      type: 'array',
-      items: ref('LifecycleStatusEntry'),
-      description: 'Every lifecycle status, oldest first (by `occurred_at`, ties by arrival). Empty until the PA reports.',
-    },
-  },
-  additionalProperties: false,
-};
+const StatusHistory = listSchema(
+  ref('LifecycleStatusEntry'),
+  'Every lifecycle status, oldest first (by `occurred_at`, ties by arrival). Empty until the PA reports.',
+);
 
-const Problem: Schema = {
-  type: 'object',
-  description: 'Problem record (RFC 9457), `application/problem+json`.',
-  required: ['type', 'title', 'status'],
-  properties: {
-    type: {
-      type: 'string',
-      format: 'uri-reference',
-      description: 'Problem type, a stable URN.',
-      examples: Object.values(PROBLEMS).map((problem) => problem.type),
-    },
-    title: { type: 'string', description: 'Short title, the same for every problem of a type.' },
-    status: { type: 'integer', description: 'The HTTP status.' },
-    detail: { type: 'string', description: 'What went wrong with this request, for humans.' },
-    submission_id: submissionId('The existing submission (409 only: the duplicate, or the one the Idempotency-Key was first used for).')
-      .schema,
-    request_id: {
-      type: 'string',
-      format: 'uuid',
-      description: 'The request id (also in `X-Request-Id`), to quote to support (500 only).',
-    },
-    processing_state: {
-      type: 'string',
-      description: "The submission's processing state (404 `document-not-available` only: why there is no document yet).",
-    },
-    errors: { type: 'array', items: { type: 'object' }, description: 'Every problem found (400 and 422 only).' },
+const Problem = jsonObject('Problem record (RFC 9457), `application/problem+json`.', ['type', 'title', 'status'], {
+  type: {
+    type: 'string',
+    format: 'uri-reference',
+    description: 'Problem type, a stable URN.',
+    examples: Object.values(PROBLEMS).map((problem) => problem.type),
   },
-  additionalProperties: false,
-};
+  title: { type: 'string', description: 'Short title, the same for every problem of a type.' },
+  status: { type: 'integer', description: 'The HTTP status.' },
+  detail: { type: 'string', description: 'What went wrong with this request, for humans.' },
+  submission_id: submissionId('The existing submission (409 only: the duplicate, or the one the Idempotency-Key was first used for).')
+    .schema,
+  request_id: {
+    type: 'string',
+    format: 'uuid',
+    description: 'The request id (also in `X-Request-Id`), to quote to support (500 only).',
+  },
+  processing_state: {
+    type: 'string',
+    description: "The submission's processing state (404 `document-not-available` only: why there is no document yet).",
+  },
+  errors: { type: 'array', items: { type: 'object' }, description: 'Every problem found (400 and 422 only).' },
+});
 
 const pointer = (description: string): Schema => ({ type: 'string', description, examples: ['/lines/3/taxes/0/percentage'] });
 
 export const ruleList = (rules: typeof RULE_CATALOGUE): string => rules.map((entry) => `${entry.id}: ${entry.summary}`).join(' ');
 
-const ValidationError: Schema = {
-  type: 'object',
-  description: 'One violated conversion rule of a submitted document.',
-  required: ['path', 'rule', 'message'],
-  properties: {
-    path: pointer('JSON pointer (RFC 6901) into the request body of the faulty field.'),
-    rule: {
-      type: 'string',
-      enum: submissionRules.map((entry) => entry.id),
-      description: `Stable rule identifier: ${ruleList(submissionRules)}`,
-    },
-    message: { type: 'string', description: 'Short sentence naming the offending value.' },
+/**
+ * One refused value of a request body (a 422's `errors` item), `description`: its `path` (a JSON pointer, `path`'s
+ * schema), the `rule` (one of `rules`, listed with their summaries), a `message` the sentence `message` describes;
+ * `more` properties after them.
+ */
+export function ruleErrorSchema(
+  description: string,
+  path: Schema,
+  rules: typeof RULE_CATALOGUE,
+  message: string,
+  more: Schema = {},
+): Schema {
+  return jsonObject(description, ['path', 'rule', 'message'], {
+    path,
+    rule: { type: 'string', enum: rules.map((entry) => entry.id), description: `Stable rule identifier: ${ruleList(rules)}` },
+    message: { type: 'string', description: message },
+    ...more,
+  });
+}
+
+const OFFENDING = 'Short sentence naming the offending value.';
+/** The `message` of a refused value of a seller profile or a webhook endpoint. */
+export const REFUSED = 'Short sentence naming the refused value.';
+
+const ValidationError = ruleErrorSchema(
+  'One violated conversion rule of a submitted document.',
+  pointer('JSON pointer (RFC 6901) into the request body of the faulty field.'),
+  submissionRules,
+  OFFENDING,
+  {
     profile_path: {
       type: 'string',
       description:
@@ -87,35 +92,23 @@ const ValidationError: Schema = {
       examples: ['/vat_number', '/billing_framework'],
     },
   },
-  additionalProperties: false,
-};
+);
 
-const LifecycleValidationError: Schema = {
-  type: 'object',
-  description: 'One problem of a lifecycle event.',
-  required: ['path', 'rule', 'message'],
-  properties: {
-    path: {
-      type: 'string',
-      enum: ['/submission_id', '/code', '/occurred_at', '/event_id', '/reason', '/reason_code'],
-      description: 'JSON pointer (RFC 6901) into the request body of the faulty field.',
-    },
-    rule: {
-      type: 'string',
-      enum: lifecycleRules.map((entry) => entry.id),
-      description: `Stable rule identifier: ${ruleList(lifecycleRules)}`,
-    },
-    message: { type: 'string', description: 'Short sentence naming the offending value.' },
+const LifecycleValidationError = ruleErrorSchema(
+  'One problem of a lifecycle event.',
+  {
+    type: 'string',
+    enum: ['/submission_id', '/code', '/occurred_at', '/event_id', '/reason', '/reason_code'],
+    description: 'JSON pointer (RFC 6901) into the request body of the faulty field.',
   },
-  additionalProperties: false,
-};
+  lifecycleRules,
+  OFFENDING,
+);
 
-const BodyIssue: Schema = {
-  type: 'object',
-  description:
-    'A structural problem in the body, or (submissions only) a constraint of an identifier (blank, longer than 255 ' + 'characters).',
-  required: ['path', 'message'],
-  properties: {
+const BodyIssue = jsonObject(
+  'A structural problem in the body, or (submissions only) a constraint of an identifier (blank, longer than 255 ' + 'characters).',
+  ['path', 'message'],
+  {
     path: pointer('JSON pointer (RFC 6901) into the request body; `""` is the body itself.'),
     message: {
       type: 'string',
@@ -127,19 +120,12 @@ const BodyIssue: Schema = {
       ],
     },
   },
-  additionalProperties: false,
-};
+);
 
-const HeaderIssue: Schema = {
-  type: 'object',
-  description: 'An invalid request header.',
-  required: ['header', 'message'],
-  properties: {
-    header: { type: 'string', enum: ['Idempotency-Key'] },
-    message: { type: 'string', examples: ['must be 1 to 255 printable ASCII characters'] },
-  },
-  additionalProperties: false,
-};
+const HeaderIssue = jsonObject('An invalid request header.', ['header', 'message'], {
+  header: { type: 'string', enum: ['Idempotency-Key'] },
+  message: { type: 'string', examples: ['must be 1 to 255 printable ASCII characters'] },
+});
 
 /** A problem of one kind: `type`, `title` and `status` fixed to what `problem.ts` sends. */
 export function problemOf(kind: ProblemKind, extra: Schema = {}, description?: string): Schema {

@@ -17,6 +17,11 @@ export function json(schema: Obj, exampleNames: string[], mediaType = 'applicati
   return { [mediaType]: { schema, ...(exampleNames.length > 0 && { examples: exampleRefs(...exampleNames) }) } };
 }
 
+/** A JSON response (200, 201…) whose body is `schema`, with the request id header (and `headers`) and the named examples. */
+export function jsonResponse(description: string, schema: Obj, exampleNames: string[] = [], headers: Obj = {}): Obj {
+  return { description, headers: { ...requestIdHeader, ...headers }, content: json(schema, exampleNames) };
+}
+
 /** A problem response (`application/problem+json`) whose body is `schema`. */
 export function problemResponse(description: string, schema: Obj, exampleNames: string[], headers: Obj = {}): Obj {
   return { description, headers: { ...requestIdHeader, ...headers }, content: json(schema, exampleNames, 'application/problem+json') };
@@ -38,6 +43,29 @@ export function pageSchema(
     ...(!open && { additionalProperties: false }),
   };
 }
+
+/**
+ * A JSON object schema of `properties`, those named in `required` always present: closed (`additionalProperties: false`,
+ * so that the tests' conformance checker notices a member the document does not describe); `more` adds keywords after
+ * (`examples`) or opens it (`additionalProperties: true`).
+ */
+export function jsonObject(description: string | undefined, required: string[], properties: Obj, more: Obj = {}): Obj {
+  return { type: 'object', ...(description !== undefined && { description }), required, properties, additionalProperties: false, ...more };
+}
+
+/** A required path parameter `name`, a string; `more` adds keywords after (`example`) or replaces its `schema`. */
+export const pathParameter = (name: string, description: string, more: Obj = {}): Obj => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+  ...more,
+});
+
+/** A whole list: `{ data: [items…] }`, `data` in the order `description` gives. */
+export const listSchema = (items: Obj, description: string): Obj =>
+  jsonObject(undefined, ['data'], { data: { type: 'array', items, description } });
 
 /** The replies every tenant operation may send besides its own: 401, 403 (a platform credential), 429, 500, 503. */
 export const tenantResponses: Obj = {

@@ -4,7 +4,7 @@
  * validates each against its schema.
  */
 
-import { type Example, problem } from './example-values.ts';
+import { detailExample, errorsExample, type Example } from './example-values.ts';
 
 const minimal = {
   name: 'Atelier Numérique SAS',
@@ -72,34 +72,25 @@ export const sellerProfileReplyExamples: Record<string, Example> = {
     summary: 'The full profile as stored',
     value: { ...full, legal_notes: { ...LEGAL_NOTES, aab: full.legal_notes.aab } },
   },
-  SellerProfileNotSet: {
-    summary: 'No profile yet',
-    value: problem('notFound', { detail: 'No seller profile is set for this tenant: PUT /v1/seller-profile sets it' }),
-  },
-  SellerProfileStructureErrors: {
-    summary: 'A required field missing and a field of the wrong JSON type',
-    value: problem('malformed', {
-      errors: [
-        { path: '/address/city', message: 'is required' },
-        { path: '/siren', message: 'must be a string' },
-      ],
-    }),
-  },
-  SellerProfileRefused: {
-    summary: 'Several refused values, each with its rule',
-    value: problem('invalid', {
-      errors: [
-        { path: '/siren', rule: 'BR-FR-10', message: 'SIREN "900123457" is not 9 digits with a valid Luhn key' },
-        { path: '/address/country', rule: 'BR-CL-14', message: 'Country "fr" is not an uppercase ISO 3166-1 alpha-2 code' },
-        { path: '/iban', rule: 'GW-SELLER-IBAN', message: '"FR7630006000011234567890188" is not a valid IBAN' },
-        {
-          path: '/billing_framework',
-          rule: 'BR-FR-08',
-          message: 'Billing framework "S3X" is not one of B1, S1, M1, B2, S2, M2, S3, B4, S4, M4, S5, S6, B7, S7, B8, S8, M8, B9, S9, M9',
-        },
-      ],
-    }),
-  },
+  SellerProfileNotSet: detailExample(
+    'No profile yet',
+    'notFound',
+    'No seller profile is set for this tenant: PUT /v1/seller-profile sets it',
+  ),
+  SellerProfileStructureErrors: errorsExample('A required field missing and a field of the wrong JSON type', 'malformed', [
+    { path: '/address/city', message: 'is required' },
+    { path: '/siren', message: 'must be a string' },
+  ]),
+  SellerProfileRefused: errorsExample('Several refused values, each with its rule', 'invalid', [
+    { path: '/siren', rule: 'BR-FR-10', message: 'SIREN "900123457" is not 9 digits with a valid Luhn key' },
+    { path: '/address/country', rule: 'BR-CL-14', message: 'Country "fr" is not an uppercase ISO 3166-1 alpha-2 code' },
+    { path: '/iban', rule: 'GW-SELLER-IBAN', message: '"FR7630006000011234567890188" is not a valid IBAN' },
+    {
+      path: '/billing_framework',
+      rule: 'BR-FR-08',
+      message: 'Billing framework "S3X" is not one of B1, S1, M1, B2, S2, M2, S3, B4, S4, M4, S5, S6, B7, S7, B8, S8, M8, B9, S9, M9',
+    },
+  ]),
 };
 
 const at = '2026-11-27T09:12:44.118Z';
@@ -145,14 +136,10 @@ export const sellerExamples: Record<string, Example> = {
     summary: 'A page of two sellers, more to come',
     value: { data: [{ ...storedMinimal, is_default: true, created_at: at, updated_at: at }], next_cursor: '900123456' },
   },
-  SellerExists: {
-    summary: 'The SIREN is taken',
-    value: problem('sellerExists', {
-      detail: 'A seller with SIREN 900123456 exists already: updateSeller replaces it',
-    }),
-  },
-  SellerNotFound: {
-    summary: 'No such seller for this tenant',
-    value: problem('notFound', { detail: 'No seller with SIREN "123456789" under this tenant' }),
-  },
+  SellerExists: detailExample(
+    'The SIREN is taken',
+    'sellerExists',
+    'A seller with SIREN 900123456 exists already: updateSeller replaces it',
+  ),
+  SellerNotFound: detailExample('No such seller for this tenant', 'notFound', 'No seller with SIREN "123456789" under this tenant'),
 };

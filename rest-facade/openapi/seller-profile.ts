@@ -6,8 +6,8 @@
 import { BILLING_FRAMEWORKS } from '../../src/domain/sellers/seller-checks.ts';
 import { rulesFor } from '../../src/model/rule-catalogue.ts';
 import { VAT_REGIMES } from '../../src/model/seller-profile.ts';
-import { problemListing, ruleList } from './replies.ts';
-import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses } from './responses.ts';
+import { problemListing, REFUSED, ruleErrorSchema } from './replies.ts';
+import { json, jsonObject, problemResponse, schemaRef, type Obj, tenantResponses, jsonResponse } from './responses.ts';
 
 const rules = rulesFor('seller-profile', 'seller-request');
 const text = (description: string): Obj => ({ type: 'string', description });
@@ -56,13 +56,11 @@ const FIELDS: Obj = {
   },
 };
 
-const SellerProfileInput: Obj = {
-  type: 'object',
-  description:
-    'The whole seller profile (a PUT replaces it). Left out or null, an optional field takes its default: electronic address ' +
+const SellerProfileInput = jsonObject(
+  'The whole seller profile (a PUT replaces it). Left out or null, an optional field takes its default: electronic address ' +
     'scheme 0225 with the SIREN, billing framework S1, each legal note its French text. Unknown fields are ignored.',
-  required: ['name', 'siren', 'address'],
-  properties: {
+  ['name', 'siren', 'address'],
+  {
     ...FIELDS,
     name: { type: 'string', description: 'BT-27 Seller name (not blank).' },
     siren: { type: 'string', description: (FIELDS['siren'] as Obj)['description'] },
@@ -101,8 +99,8 @@ const SellerProfileInput: Obj = {
       additionalProperties: true,
     },
   },
-  additionalProperties: true,
-};
+  { additionalProperties: true },
+);
 
 export const SellerProfile: Obj = {
   type: 'object',
@@ -135,24 +133,19 @@ export const SellerProfile: Obj = {
   additionalProperties: false,
 };
 
-const SellerProfileValidationError: Obj = {
-  type: 'object',
-  description: 'One refused value of a seller profile.',
-  required: ['path', 'rule', 'message'],
-  properties: {
-    path: {
-      type: 'string',
-      pattern:
-        '^/(name|trading_name|siren|siret|vat_number|email|iban|bic|billing_framework|address/(line1|line2|postal_code|city|country)|' +
-        'electronic_address/(scheme|value)|legal_notes/(pmt|pmd|aab)|vat_regime)$',
-      description: 'JSON pointer (RFC 6901) into the request body.',
-      examples: ['/siren', '/address/country'],
-    },
-    rule: { type: 'string', enum: rules.map((entry) => entry.id), description: `Stable rule identifier: ${ruleList(rules)}` },
-    message: { type: 'string', description: 'Short sentence naming the refused value.' },
+const SellerProfileValidationError = ruleErrorSchema(
+  'One refused value of a seller profile.',
+  {
+    type: 'string',
+    pattern:
+      '^/(name|trading_name|siren|siret|vat_number|email|iban|bic|billing_framework|address/(line1|line2|postal_code|city|country)|' +
+      'electronic_address/(scheme|value)|legal_notes/(pmt|pmd|aab)|vat_regime)$',
+    description: 'JSON pointer (RFC 6901) into the request body.',
+    examples: ['/siren', '/address/country'],
   },
-  additionalProperties: false,
-};
+  rules,
+  REFUSED,
+);
 
 /** The 400, 413 and 422 of a request whose body is a seller profile (`PUT /v1/seller-profile`, `/v1/sellers`). */
 export const sellerProfileRefusals: Obj = {
@@ -190,11 +183,7 @@ export const sellerProfileSchemas: Record<string, Obj> = {
   ),
 };
 
-const stored = (description: string, examples: string[]): Obj => ({
-  description,
-  headers: requestIdHeader,
-  content: json(schemaRef('SellerProfile'), examples),
-});
+const stored = (description: string, examples: string[]): Obj => jsonResponse(description, schemaRef('SellerProfile'), examples);
 
 /** The `/v1/seller-profile` path item. */
 export const sellerProfilePaths: Obj = {

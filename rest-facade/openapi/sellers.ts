@@ -5,7 +5,17 @@
 import { problemOf } from './replies.ts';
 import { sellerProfileRefusals } from './seller-profile.ts';
 import { SellerProfile } from './seller-profile.ts';
-import { json, problemResponse, requestIdHeader, schemaRef, type Obj, tenantResponses, pageSchema } from './responses.ts';
+import {
+  json,
+  pathParameter,
+  problemResponse,
+  requestIdHeader,
+  schemaRef,
+  type Obj,
+  tenantResponses,
+  pageSchema,
+  jsonResponse,
+} from './responses.ts';
 
 const Seller: Obj = {
   ...SellerProfile,
@@ -65,12 +75,8 @@ const body: Obj = {
   content: json(schemaRef('SellerProfileInput'), ['SellerProfileMinimal', 'SellerProfileFull']),
 };
 
-const one = (description: string, examples: string[]): Obj => ({
-  description,
-  headers: requestIdHeader,
-  content: json(schemaRef('Seller'), examples),
-});
-const siren: Obj = { name: 'siren', in: 'path', required: true, description: "The seller's SIREN (9 digits).", schema: { type: 'string' } };
+const one = (description: string, examples: string[]): Obj => jsonResponse(description, schemaRef('Seller'), examples);
+const siren = pathParameter('siren', "The seller's SIREN (9 digits).");
 const notFound = problemResponse('No seller with this SIREN for this tenant.', schemaRef('NotFoundProblem'), ['SellerNotFound']);
 
 /** The `/v1/sellers` path items. */
@@ -106,7 +112,7 @@ export const sellerPaths: Obj = {
         { name: 'after', in: 'query', required: false, schema: { type: 'string' } },
       ],
       responses: {
-        200: { description: 'A page of sellers.', headers: requestIdHeader, content: json(schemaRef('SellerList'), ['SellerPage']) },
+        200: jsonResponse('A page of sellers.', schemaRef('SellerList'), ['SellerPage']),
         400: problemResponse('A paging parameter is malformed.', schemaRef('WebhookQueryMalformedProblem'), ['InvalidLimit']),
         ...tenantResponses,
       },

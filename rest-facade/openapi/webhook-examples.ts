@@ -4,7 +4,7 @@
  * `components.examples`; the OpenAPI test validates each against its schema.
  */
 
-import { type Example, problem } from './example-values.ts';
+import { detailExample, errorsExample, type Example } from './example-values.ts';
 
 const ENDPOINT_ID = '01a2043a-3989-755b-a495-0ec159a8c59b';
 const DELIVERY_ID = '01a2043b-5b5d-77b4-ae67-d1ddfd45cd18';
@@ -109,54 +109,27 @@ export const webhookReplyExamples: Record<string, Example> = {
     summary: 'Queued again, with the same webhook-id and payload',
     value: { ...retrying, next_attempt_at: '2026-11-22T17:09:02.151Z' },
   },
-  WebhookEndpointNotFound: {
-    summary: "No such endpoint for this tenant (another tenant's included)",
-    value: problem('notFound', { detail: `No webhook endpoint with id "${UNKNOWN_ID}"` }),
-  },
-  WebhookDeliveryNotFound: {
-    summary: 'No such delivery for this tenant',
-    value: problem('notFound', { detail: `No webhook delivery with id "${UNKNOWN_ID}"` }),
-  },
-  WebhookEndpointRefused: {
-    summary: 'An http URL and an unknown event type',
-    value: problem('invalid', {
-      errors: [
-        { path: '/url', rule: 'GW-WEBHOOK-URL', message: 'The webhook URL must use https.' },
-        { path: '/event_types/1', rule: 'GW-WEBHOOK-EVENT-TYPE', message: `Unknown event type "invoice.paid"; known: ${EVENT_TYPES}` },
-      ],
-    }),
-  },
-  WebhookAddressRefused: {
-    summary: 'A host that resolves to a private address',
-    value: problem('invalid', {
-      errors: [
-        {
-          path: '/url',
-          rule: 'GW-WEBHOOK-URL',
-          message: 'The webhook host intranet.example.com resolves to an address that is not public.',
-        },
-      ],
-    }),
-  },
-  WebhookStructureErrors: {
-    summary: 'event_types not an array, url missing',
-    value: problem('malformed', {
-      errors: [
-        { path: '/event_types', message: 'must be an array' },
-        { path: '/url', message: 'is required' },
-      ],
-    }),
-  },
-  WebhookPatchStructureErrors: {
-    summary: 'enabled not a boolean',
-    value: problem('malformed', {
-      errors: [{ path: '/enabled', message: 'must be a boolean' }],
-    }),
-  },
-  InvalidLimit: {
-    summary: 'limit out of range',
-    value: problem('malformed', {
-      errors: [{ parameter: 'limit', message: 'must be an integer from 1 to 100' }],
-    }),
-  },
+  WebhookEndpointNotFound: detailExample(
+    "No such endpoint for this tenant (another tenant's included)",
+    'notFound',
+    `No webhook endpoint with id "${UNKNOWN_ID}"`,
+  ),
+  WebhookDeliveryNotFound: detailExample('No such delivery for this tenant', 'notFound', `No webhook delivery with id "${UNKNOWN_ID}"`),
+  WebhookEndpointRefused: errorsExample('An http URL and an unknown event type', 'invalid', [
+    { path: '/url', rule: 'GW-WEBHOOK-URL', message: 'The webhook URL must use https.' },
+    { path: '/event_types/1', rule: 'GW-WEBHOOK-EVENT-TYPE', message: `Unknown event type "invoice.paid"; known: ${EVENT_TYPES}` },
+  ]),
+  WebhookAddressRefused: errorsExample('A host that resolves to a private address', 'invalid', [
+    {
+      path: '/url',
+      rule: 'GW-WEBHOOK-URL',
+      message: 'The webhook host intranet.example.com resolves to an address that is not public.',
+    },
+  ]),
+  WebhookStructureErrors: errorsExample('event_types not an array, url missing', 'malformed', [
+    { path: '/event_types', message: 'must be an array' },
+    { path: '/url', message: 'is required' },
+  ]),
+  WebhookPatchStructureErrors: errorsExample('enabled not a boolean', 'malformed', [{ path: '/enabled', message: 'must be a boolean' }]),
+  InvalidLimit: errorsExample('limit out of range', 'malformed', [{ parameter: 'limit', message: 'must be an integer from 1 to 100' }]),
 };

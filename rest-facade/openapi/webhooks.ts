@@ -11,8 +11,20 @@ import { rulesFor } from '../../src/model/rule-catalogue.ts';
 import { componentSchemas } from '../reply-shapes/kinds.ts';
 import { WebhookDelivery, WebhookAttempt } from '../reply-shapes/webhook-delivery.ts';
 import { WebhookEndpoint, WebhookEndpointWithSecret } from '../reply-shapes/webhook-endpoint.ts';
-import { problemListing, ruleList } from './replies.ts';
-import { json, problemResponse, requestIdHeader, responseRef, schemaRef, type Obj, pageSchema } from './responses.ts';
+import { problemListing, REFUSED, ruleErrorSchema } from './replies.ts';
+import {
+  json,
+  jsonObject,
+  listSchema,
+  pathParameter,
+  problemResponse,
+  requestIdHeader,
+  schemaRef,
+  type Obj,
+  jsonResponse,
+  tenantResponses,
+  pageSchema,
+} from './responses.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -40,25 +52,22 @@ const eventTypesField = (description: string): Schema => ({
 
 const BODY_NOTE = 'Unknown fields are ignored. ';
 
-const WebhookEndpointRegistration: Schema = {
-  type: 'object',
-  description: `${BODY_NOTE}The fields of the GraphQL input WebhookEndpointInput.`,
-  required: ['url', 'event_types'],
-  properties: {
+const WebhookEndpointRegistration = jsonObject(
+  `${BODY_NOTE}The fields of the GraphQL input WebhookEndpointInput.`,
+  ['url', 'event_types'],
+  {
     url: urlField,
     event_types: eventTypesField('The event types to receive.'),
     description: { type: ['string', 'null'], description: 'Free text for your records; null is the same as absent.' },
   },
-  additionalProperties: true,
-};
+  { additionalProperties: true },
+);
 
-const WebhookEndpointPatch: Schema = {
-  type: 'object',
-  description:
-    `${BODY_NOTE}Only the fields present change; null is the same as absent (to clear the description, send ""). ` +
+const WebhookEndpointPatch = jsonObject(
+  `${BODY_NOTE}Only the fields present change; null is the same as absent (to clear the description, send ""). ` +
     'The fields of the GraphQL input WebhookEndpointPatch.',
-  required: [],
-  properties: {
+  [],
+  {
     url: { ...urlField, type: ['string', 'null'] },
     event_types: { ...eventTypesField('Replaces the list of event types.'), type: ['array', 'null'] },
     description: { type: ['string', 'null'], description: 'Replaces the description.' },
@@ -70,53 +79,35 @@ const WebhookEndpointPatch: Schema = {
         'three days of failures) and resets its failure count; deliveries that failed meanwhile can be redelivered.',
     },
   },
-  additionalProperties: true,
-};
+  { additionalProperties: true },
+);
 
-const WebhookEndpointList: Schema = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: { type: 'array', items: schemaRef('WebhookEndpoint'), description: 'Oldest first. Deleted endpoints are left out.' },
-  },
-  additionalProperties: false,
-};
+const WebhookEndpointList = listSchema(schemaRef('WebhookEndpoint'), 'Oldest first. Deleted endpoints are left out.');
 
 const WebhookDeliveryPage = pageSchema(schemaRef('WebhookDelivery'), 'Newest first.', {
   nextCursor: 'Present when older deliveries remain: pass it as `after` for the next page.',
 });
 
-const WebhookValidationError: Schema = {
-  type: 'object',
-  description: 'One refused value of a webhook endpoint.',
-  required: ['path', 'rule', 'message'],
-  properties: {
-    path: {
-      type: 'string',
-      pattern: '^/(url|description|event_types(/(0|[1-9][0-9]*))?)$',
-      description: 'JSON pointer (RFC 6901) into the request body: `/url`, `/event_types` (empty) or `/event_types/<index>`.',
-      examples: ['/url', '/event_types/1'],
-    },
-    rule: {
-      type: 'string',
-      enum: webhookRules.map((entry) => entry.id),
-      description: `Stable rule identifier: ${ruleList(webhookRules)}`,
-    },
-    message: { type: 'string', description: 'Short sentence naming the refused value.' },
+const WebhookValidationError = ruleErrorSchema(
+  'One refused value of a webhook endpoint.',
+  {
+    type: 'string',
+    pattern: '^/(url|description|event_types(/(0|[1-9][0-9]*))?)$',
+    description: 'JSON pointer (RFC 6901) into the request body: `/url`, `/event_types` (empty) or `/event_types/<index>`.',
+    examples: ['/url', '/event_types/1'],
   },
-  additionalProperties: false,
-};
+  webhookRules,
+  REFUSED,
+);
 
-const ParameterIssue: Schema = {
-  type: 'object',
-  description: 'An invalid query parameter (or path parameter: `siren` of `/v1/directory/{siren}`).',
-  required: ['parameter', 'message'],
-  properties: {
+const ParameterIssue = jsonObject(
+  'An invalid query parameter (or path parameter: `siren` of `/v1/directory/{siren}`).',
+  ['parameter', 'message'],
+  {
     parameter: { type: 'string', enum: ['limit', 'after', 'syntax', 'number', 'seller_siren', 'processing_state', 'siren'] },
     message: { type: 'string', examples: ['must be an integer from 1 to 100', 'must be given at most once'] },
   },
-  additionalProperties: false,
-};
+);
 
 /** The webhook component schemas, by name. */
 export const webhookSchemas: Record<string, Schema> = {
@@ -154,28 +145,21 @@ const BODY =
   'JSON, UTF-8, at most 1 MiB. `Content-Type: application/json` or any `application/*+json`, with no charset other ' +
   'than UTF-8; anything else is a 400.';
 
-const endpointId: Obj = {
-  name: 'endpointId',
-  in: 'path',
-  required: true,
-  description: "The endpoint's `id`. Any other value, including the id of another tenant's endpoint or of a deleted one, is a 404.",
-  schema: { type: 'string' },
-  example: '01a2043a-3989-755b-a495-0ec159a8c59b',
-};
+const endpointId = pathParameter(
+  'endpointId',
+  "The endpoint's `id`. Any other value, including the id of another tenant's endpoint or of a deleted one, is a 404.",
+  { example: '01a2043a-3989-755b-a495-0ec159a8c59b' },
+);
 
 const ok = (status: string, description: string, schema: string, examples: string[], headers: Obj = {}): Obj => ({
-  [status]: { description, headers: { ...requestIdHeader, ...headers }, content: json(schemaRef(schema), examples) },
+  [status]: jsonResponse(description, schemaRef(schema), examples, headers),
 });
 
 const common = (notFound?: string): Obj => ({
-  401: responseRef('Unauthorized'),
-  403: responseRef('TenantTokenRequired'),
   ...(notFound && {
     404: problemResponse('No such webhook endpoint or delivery for this tenant.', schemaRef('NotFoundProblem'), [notFound]),
   }),
-  429: responseRef('RateLimited'),
-  500: responseRef('InternalError'),
-  503: responseRef('ServiceUnavailable'),
+  ...tenantResponses,
 });
 
 const bodyProblems = (examples: string[]): Obj => ({
@@ -329,14 +313,9 @@ export const webhookPaths: Obj = {
     description: wrongMethod,
     parameters: [
       { ...endpointId, description: "The endpoint's `id`; a delivery of another endpoint is a 404." },
-      {
-        name: 'deliveryId',
-        in: 'path',
-        required: true,
-        description: "The delivery's `id`. Any other value, including the id of another tenant's delivery, is a 404.",
-        schema: { type: 'string' },
+      pathParameter('deliveryId', "The delivery's `id`. Any other value, including the id of another tenant's delivery, is a 404.", {
         example: '01a2043b-5b5d-77b4-ae67-d1ddfd45cd18',
-      },
+      }),
     ],
     post: {
       operationId: 'redeliverWebhookEvent',
