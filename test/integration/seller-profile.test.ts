@@ -4,6 +4,7 @@
  * and mutation, on each engine; a fresh tenant per test.
  */
 import { describe, expect, it } from 'vitest';
+import { sellerProfileReplyExamples, sellerProfileRequestExamples } from '../../rest-facade/openapi/seller-profile-examples.ts';
 import { DEFAULT_LEGAL_NOTES } from '../../src/domain/sellers/seller-defaults.ts';
 import { onSellerSaved } from '../../src/domain/sellers/sellers-service.ts';
 import { engines, type Gateway } from '../support/gateway.ts';
@@ -11,27 +12,10 @@ import { suiteGateway } from '../support/suite-gateway.ts';
 
 const PATH = '/v1/seller-profile';
 
-const minimal = {
-  name: 'Atelier Numérique SAS',
-  siren: '900123456',
-  vat_number: 'FR87900123456',
-  address: { line1: '10 rue de la Paix', postal_code: '75002', city: 'Paris', country: 'FR' },
-};
-
-const stored = {
-  ...minimal,
-  trading_name: null,
-  siret: null,
-  address: { ...minimal.address, line2: null },
-  electronic_address: { scheme: '0225', value: '900123456' },
-  email: null,
-  iban: null,
-  bic: null,
-  billing_framework: 'S1',
-  legal_notes: { ...DEFAULT_LEGAL_NOTES },
-  vat_regime: 'normal_monthly',
-  vat_on_debits: false,
-};
+type Json = Record<string, any>;
+/** The documented minimal request and the reply documented for it (defaults filled in): the tests hold the examples true. */
+const minimal = sellerProfileRequestExamples['SellerProfileMinimal']!.value as Json;
+const stored = sellerProfileReplyExamples['SellerProfileStoredMinimal']!.value as Json;
 
 const PROFILE_FIELDS = `name tradingName siren siret vatNumber address { line1 line2 postalCode city country }
   electronicAddress { scheme value } email iban bic billingFramework legalNotes { pmt pmd aab }`;
@@ -49,6 +33,7 @@ describe.each(engines())('seller profile on %s', (engine) => {
     const put = await client.request('PUT', PATH, minimal);
     expect(put.status).toBe(200);
     expect(put.body).toEqual(stored);
+    expect(put.body.legal_notes).toEqual(DEFAULT_LEGAL_NOTES);
     const get = await client.get(PATH);
     expect(get.status).toBe(200);
     expect(get.body).toEqual(stored);
