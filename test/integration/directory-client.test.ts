@@ -13,6 +13,7 @@ import { createSandboxPa, type SandboxPa } from '../../sandbox-pa/src/index.ts';
 import { validSiren } from '../../sandbox-pa/src/directory.ts';
 import { runStandalone } from '../../sandbox-pa/src/main.ts';
 import { createDirectoryClient } from '../../src/platform/directory/client.ts';
+import { paCredentials } from '../support/pa-client.ts';
 
 const SECRET = 'directory-secret-7Hq';
 let sandbox: SandboxPa;
@@ -26,10 +27,7 @@ const recordingFetch: typeof fetch = (input, init) => {
 const client = () =>
   createDirectoryClient({
     directoryUrl: `${url}/directory-service`,
-    tokenUrl: `${url}/oauth/token`,
-    clientId: 'passerelle',
-    clientSecret: SECRET,
-    tokenAuth: 'basic',
+    ...paCredentials(url, 'passerelle', SECRET),
     fetch: recordingFetch,
     timeoutMs: 2000,
   });
@@ -101,13 +99,7 @@ describe('the Directory Service client against the sandbox', () => {
   });
 
   it('answers unavailable (never throws) on refused credentials, a 5xx and a closed port', async () => {
-    const wrong = createDirectoryClient({
-      directoryUrl: `${url}/directory-service`,
-      tokenUrl: `${url}/oauth/token`,
-      clientId: 'passerelle',
-      clientSecret: 'wrong',
-      tokenAuth: 'basic',
-    });
+    const wrong = createDirectoryClient({ directoryUrl: `${url}/directory-service`, ...paCredentials(url, 'passerelle', 'wrong') });
     expect(await wrong.lookup('732829320')).toMatchObject({ kind: 'unavailable', reason: expect.stringContaining('401') });
     expect(JSON.stringify(await wrong.lookup('732829320'))).not.toContain('wrong');
 

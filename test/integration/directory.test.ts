@@ -101,7 +101,7 @@ describe.each(engines())('the directory on %s', (engine) => {
   });
 
   it("warns (201, warnings) when a new seller's SIREN has no directory line, over REST and GraphQL; not otherwise", async () => {
-    const client = await gateway.tenant(undefined, { seller: false });
+    const client = await gateway.sellerlessTenant();
     const created = await client.post('/v1/sellers', UNREGISTERED);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -111,7 +111,7 @@ describe.each(engines())('the directory on %s', (engine) => {
     const registered = await client.post('/v1/sellers', DEMO_SELLER_PROFILE);
     expect(registered.status).toBe(201);
     expect(registered.body).not.toHaveProperty('warnings');
-    const other = await gateway.tenant(undefined, { seller: false });
+    const other = await gateway.sellerlessTenant();
     const { siren: _siren, ...rest } = UNREGISTERED;
     const graphql = await other.graphql(
       `mutation ($input: SellerProfileInput!) {
@@ -125,7 +125,7 @@ describe.each(engines())('the directory on %s', (engine) => {
       warnings: [{ code: 'directory-unregistered' }],
     });
     // Without a directory nothing can be said: no warning.
-    const bareClient = await bare.tenant(undefined, { seller: false });
+    const bareClient = await bare.sellerlessTenant();
     const quiet = await bareClient.post('/v1/sellers', UNREGISTERED);
     expect(quiet.status).toBe(201);
     expect(quiet.body).not.toHaveProperty('warnings');

@@ -10,16 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxPa, type SandboxPa } from '../../sandbox-pa/src/index.ts';
 import type { Client } from '../support/client.ts';
 import { loadExample } from '../support/documents.ts';
-import { until } from '../support/e-reporting-http.ts';
+import { type Json, runTag, SELLER, TEN_YEARS_MS, until } from '../support/e-reporting-http.ts';
 import { engines, type Gateway, type startGateway } from '../support/gateway.ts';
+import { flowSettings } from '../support/pa-client.ts';
 import { Receiver } from '../support/receiver.ts';
 import { wsConnect } from '../support/subscribers.ts';
 import { registerEndpoint } from '../support/webhook-api.ts';
 import { startWebhookGateway } from '../support/webhook-gateway.ts';
 
-type Json = Record<string, any>;
-const SELLER = '900123456';
-const TEN_YEARS_MS = 10 * 365 * 86_400_000;
 const E_REPORT_EVENTS = `subscription ($sellerSiren: String) {
   eReportEvents(sellerSiren: $sellerSiren) { id type report { id sellerSiren state period type statuses { code reason } } }
 }`;
@@ -63,14 +61,7 @@ async function refusingPa(): Promise<{ pa: SandboxPa; platform: NonNullable<Para
         : { ok: true, details: [] },
   });
   const { url } = await pa.listen(0);
-  const settings = {
-    flowUrl: `${url}/flow-service`,
-    tokenUrl: `${url}/oauth/token`,
-    clientId: 'gw-events',
-    clientSecret: 'standalone-events-secret',
-    tokenAuth: 'basic' as const,
-  };
-  return { pa, platform: { kind: 'afnor', settings, pollIntervalMs: 100 } };
+  return { pa, platform: { kind: 'afnor', settings: flowSettings(url, 'gw-events', 'standalone-events-secret'), pollIntervalMs: 100 } };
 }
 
 const OUTCOMES = [
@@ -108,7 +99,7 @@ describe.each(engines())('e-report events (%s)', (engine) => {
       const subscription = ws.subscribe(E_REPORT_EVENTS, { sellerSiren: SELLER });
       const other = ws.subscribe(E_REPORT_EVENTS, { sellerSiren: '111111118' });
       try {
-        const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+        const tag = runTag();
         const posted = await tenant.post('/v1/invoices', b2c(`EV${tag}`, '2026-09-03'));
         expect(posted.status).toBe(202);
         const id = posted.body.submission_id as string;

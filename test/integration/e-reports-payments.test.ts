@@ -8,17 +8,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.ts';
-import { b2c, E_REPORTING_GATEWAY, until } from '../support/e-reporting-http.ts';
-import { engines, type Gateway } from '../support/gateway.ts';
-import { suiteGateway } from '../support/suite-gateway.ts';
-
-type Json = Record<string, any>;
-const SELLER = '900123456';
+import { b2c, eReportingSuite, type Json, runTag, SELLER, until } from '../support/e-reporting-http.ts';
+import { engines } from '../support/gateway.ts';
 
 describe.each(engines())('payments e-reports (%s)', (engine) => {
-  let gateway: Gateway, tenant: Client;
-  suiteGateway(engine, (started) => ({ gateway, tenant } = started), { ...E_REPORTING_GATEWAY, clients: ['tenant'], timeoutMs: 120_000 });
-  const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+  let tenant: Client;
+  eReportingSuite(engine, (started) => ({ tenant } = started));
+  const tag = runTag();
 
   async function invoice(number: string, day: string, lines: Array<[number, number]>): Promise<string> {
     const reply = await tenant.post('/v1/invoices', b2c(number, day, lines));

@@ -9,18 +9,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.ts';
 import { loadExample } from '../support/documents.ts';
-import { b2c, E_REPORTING_GATEWAY, TEN_YEARS_MS, until } from '../support/e-reporting-http.ts';
+import { b2c, eReportingSuite, type Json, runTag, SELLER, TEN_YEARS_MS, until } from '../support/e-reporting-http.ts';
 import { engines, type Gateway } from '../support/gateway.ts';
 import { suiteGateway } from '../support/suite-gateway.ts';
 import { processed } from '../support/pipeline.ts';
 
-type Json = Record<string, any>;
-const SELLER = '900123456';
-
 describe.each(engines())('e-reports (%s)', (engine) => {
-  let gateway: Gateway, tenant: Client;
-  suiteGateway(engine, (started) => ({ gateway, tenant } = started), { ...E_REPORTING_GATEWAY, clients: ['tenant'], timeoutMs: 120_000 });
-  const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+  let tenant: Client;
+  eReportingSuite(engine, (started) => ({ tenant } = started));
+  const tag = runTag();
 
   async function submit(doc: Json): Promise<Json> {
     const reply = await tenant.post('/v1/invoices', doc);

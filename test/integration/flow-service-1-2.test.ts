@@ -12,6 +12,7 @@ import { createSandboxPa, type SandboxPa } from '../../sandbox-pa/src/index.ts';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { invoice } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { flowSettings } from '../support/pa-client.ts';
 import { processed } from '../support/pipeline.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -64,13 +65,7 @@ describe.each(engines())('Flow Service 1.2.0 on %s', (engine) => {
     gateway = await startGateway(engine, {
       platform: {
         kind: 'afnor',
-        settings: {
-          flowUrl: `${proxy.url}/flow-service`,
-          tokenUrl: `${proxy.url}/oauth/token`,
-          clientId: 'passerelle',
-          clientSecret: 'flow-1-2-secret',
-          tokenAuth: 'basic',
-        },
+        settings: flowSettings(proxy.url, 'passerelle', 'flow-1-2-secret'),
         directoryUrl: `${proxy.url}/directory-service`,
         organizationId: 'seller',
         pollIntervalMs: 200,

@@ -8,42 +8,44 @@ import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { idempotencyKeys, submissionEvents, submissions } from '../../src/db/schema.ts';
-import { writeSubmission, type KeyRecord, type NewSubmission } from '../../src/domain/submissions/write.ts';
+import { writeSubmission, type KeyRecord, type NewSubmission, type SubmitOutcome } from '../../src/domain/submissions/write.ts';
 import { createToken } from '../../src/domain/tenancy/tenancy-service.ts';
 import { engines } from '../support/gateway.ts';
 import { suiteDatabase } from '../support/suite-gateway.ts';
 import { key, row } from '../support/submission-rows.ts';
 
+/** One item of a batch: the row, its key, and the outcome and submission id it must resolve to. */
+type Item = [NewSubmission, KeyRecord | undefined, SubmitOutcome['outcome'], string | null];
+
 describe.each(engines())('group commit of submissions (%s)', (engine) => {
   let database: Database;
   suiteDatabase(engine, (opened) => (database = opened));
 
+  /** Writes the items in one turn of the event loop (they travel as one batch), checks each resolved as its row says. */
+  async function batchResolvesAs(items: Item[]): Promise<SubmitOutcome[]> {
+    const outcomes = await Promise.all(items.map(([submission, record]) => writeSubmission(database.db, submission, record)));
+    expect(outcomes.map((outcome) => [outcome.outcome, outcome.submissionId])).toEqual(items.map(([, , outcome, id]) => [outcome, id]));
+    return outcomes;
+  }
+  /** The ids of the tenant's stored submissions, sorted. */
+  const storedIds = async (tenantId: string) =>
+    (await database.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.tenantId, tenantId))).map((s) => s.id).sort();
+
   it('resolves each item of a batch as if it ran alone, in order', async () => {
     const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
     const first = row(tenant.id, { number: 'F-1', saasId: 'inv_1' });
-    const writes: Array<[NewSubmission, KeyRecord | undefined]> = [
-      [first, key('k-1', 'invoice:a')],
-      [row(tenant.id, { number: 'F-1' }), undefined], // the number is taken by the first item
-      [row(tenant.id), key('k-1', 'invoice:a')], // same key, same request: the first item's reply
-      [row(tenant.id), key('k-1', 'invoice:b')], // same key, another request
-      [row(tenant.id, { saasId: 'inv_1' }), undefined], // the SaaS id is taken by the first item
-      [row(tenant.id, { number: 'F-6' }), key('k-6', 'invoice:f')],
-    ];
-    // Issued in one turn of the event loop: they travel as one batch.
-    const outcomes = await Promise.all(writes.map(([submission, record]) => writeSubmission(database.db, submission, record)));
-
-    expect(outcomes.map((outcome) => [outcome.outcome, outcome.submissionId])).toEqual([
-      ['accepted', first.id],
-      ['duplicate', first.id],
-      ['replayed', first.id],
-      ['idempotency_conflict', null],
-      ['duplicate', first.id],
-      ['accepted', writes[5]![0].id],
+    const sixth = row(tenant.id, { number: 'F-6' });
+    const outcomes = await batchResolvesAs([
+      [first, key('k-1', 'invoice:a'), 'accepted', first.id],
+      [row(tenant.id, { number: 'F-1' }), undefined, 'duplicate', first.id], // the number is taken by the first item
+      [row(tenant.id), key('k-1', 'invoice:a'), 'replayed', first.id], // same key, same request: the first item's reply
+      [row(tenant.id), key('k-1', 'invoice:b'), 'idempotency_conflict', null], // same key, another request
+      [row(tenant.id, { saasId: 'inv_1' }), undefined, 'duplicate', first.id], // the SaaS id is taken by the first item
+      [sixth, key('k-6', 'invoice:f'), 'accepted', sixth.id],
     ]);
     expect(outcomes[5]!.eventId).toBeGreaterThan(outcomes[0]!.eventId!);
 
-    const stored = await database.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.tenantId, tenant.id));
-    expect(stored.map((submission) => submission.id).sort()).toEqual([first.id, writes[5]![0].id].sort());
+    expect(await storedIds(tenant.id)).toEqual([first.id, sixth.id].sort());
     const events = await database.db
       .select({ id: submissionEvents.id, submissionId: submissionEvents.submissionId })
       .from(submissionEvents)
@@ -51,7 +53,7 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
     expect(events.map((event) => [Number(event.id), event.submissionId]).sort()).toEqual(
       [
         [outcomes[0]!.eventId, first.id],
-        [outcomes[5]!.eventId, writes[5]![0].id],
+        [outcomes[5]!.eventId, sixth.id],
       ].sort(),
     );
   });
@@ -60,11 +62,7 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
     const { tenant } = await createToken(database.db, `batch-${randomUUID()}`);
     const rows = Array.from({ length: 5 }, () => row(tenant.id));
     const records = rows.map((submission, index) => (index % 2 === 0 ? key(`k-${submission.id}`, `invoice:${index}`) : undefined));
-    const outcomes = await Promise.all(rows.map((submission, index) => writeSubmission(database.db, submission, records[index])));
-
-    expect(outcomes.map((outcome) => [outcome.outcome, outcome.submissionId])).toEqual(
-      rows.map((submission) => ['accepted', submission.id]),
-    );
+    const outcomes = await batchResolvesAs(rows.map((submission, index) => [submission, records[index], 'accepted', submission.id]));
     const eventIds = outcomes.map((outcome) => outcome.eventId!);
     expect([...eventIds].sort((a, b) => a - b)).toEqual(eventIds);
     expect(new Set(eventIds).size).toBe(rows.length);
@@ -92,24 +90,14 @@ describe.each(engines())('group commit of submissions (%s)', (engine) => {
     const earlier = row(tenant.id);
     await writeSubmission(database.db, earlier, key('k-earlier', 'invoice:earlier'));
     const [fresh, last] = [row(tenant.id), row(tenant.id)];
-    const writes: Array<[NewSubmission, KeyRecord | undefined]> = [
-      [fresh, key('k-fresh', 'invoice:fresh')],
-      [row(tenant.id), key('k-earlier', 'invoice:earlier')], // replays the earlier request
-      [row(tenant.id, { number: earlier.number }), undefined], // its number is the earlier one's
-      [row(tenant.id), key('k-earlier', 'invoice:other')], // the earlier key, another request
-      [last, undefined],
-    ];
-    const outcomes = await Promise.all(writes.map(([submission, record]) => writeSubmission(database.db, submission, record)));
-
-    expect(outcomes.map((outcome) => [outcome.outcome, outcome.submissionId])).toEqual([
-      ['accepted', fresh.id],
-      ['replayed', earlier.id],
-      ['duplicate', earlier.id],
-      ['idempotency_conflict', null],
-      ['accepted', last.id],
+    await batchResolvesAs([
+      [fresh, key('k-fresh', 'invoice:fresh'), 'accepted', fresh.id],
+      [row(tenant.id), key('k-earlier', 'invoice:earlier'), 'replayed', earlier.id], // replays the earlier request
+      [row(tenant.id, { number: earlier.number }), undefined, 'duplicate', earlier.id], // its number is the earlier one's
+      [row(tenant.id), key('k-earlier', 'invoice:other'), 'idempotency_conflict', null], // the earlier key, another request
+      [last, undefined, 'accepted', last.id],
     ]);
-    const stored = await database.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.tenantId, tenant.id));
-    expect(stored.map((submission) => submission.id).sort()).toEqual([earlier.id, fresh.id, last.id].sort());
+    expect(await storedIds(tenant.id)).toEqual([earlier.id, fresh.id, last.id].sort());
     const events = await database.db
       .select({ submissionId: submissionEvents.submissionId })
       .from(submissionEvents)

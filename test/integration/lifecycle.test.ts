@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
+import { recordedStatus } from '../support/openapi-requests.ts';
 import { processed } from '../support/pipeline.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { ManualScheduler } from '../support/scheduler.ts';
@@ -46,15 +47,9 @@ describe.each(engines())('lifecycle statuses on %s', (engine) => {
     const body = event(id, { code: 202, reason_code: 'R1' });
     const first = await platform.post('/pa/v1/lifecycle-events', body);
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({
-      submission_id: id,
-      code: 202,
-      label: 'Reçue',
-      final: false,
-      occurred_at: '2026-03-01T09:00:00.000Z',
-      reason_code: 'R1',
-      duplicate: false,
-    });
+    expect(first.body).toEqual(
+      recordedStatus(id, { code: 202, label: 'Reçue', final: false, occurred_at: '2026-03-01T09:00:00.000Z', reason_code: 'R1' }),
+    );
     const again = await platform.post('/pa/v1/lifecycle-events', body);
     expect(again.status).toBe(200);
     expect(again.body.duplicate).toBe(true);

@@ -10,15 +10,9 @@ import { platformInboundProblems } from '../../src/db/schema.ts';
 import type { StatusPoller } from '../../src/platform/inbound/status-poller.ts';
 import type { Client } from '../support/client.ts';
 import { engines, type Gateway } from '../support/gateway.ts';
-import { CDAR_ROOT_END, cdarFor, type InboundFake, nineMegabytePageOver10, sentInvoice, stream } from '../support/hostile-inbound-pa.ts';
+import { attributeHeavy, nineMegabyteCdar, nineMegabytePageOver10 } from '../support/hostile-answers.ts';
+import { cdarFor, type InboundFake, sentInvoice } from '../support/hostile-inbound-pa.ts';
 import { hostilePoller } from '../support/hostile-poller.ts';
-
-/** `count` attributes on one element (about 11 bytes each). */
-const attributeHeavy = (count: number) => {
-  const attributes: string[] = [];
-  for (let i = 0; i < count; i++) attributes.push(`a${i}="1"`);
-  return `<rsm:Extra ${attributes.join(' ')}/>`;
-};
 
 describe.each(engines())('status poller against a PA serving oversized answers (%s)', (engine) => {
   let fake: InboundFake, gateway: Gateway, tenant: Client, poller: StatusPoller, connection: string;
@@ -36,16 +30,8 @@ describe.each(engines())('status poller against a PA serving oversized answers (
 
   it('cuts a 9.6 MB status document off at the cap and refuses over-large or over-deep ones, each as its own problem', async () => {
     const doc = await sent();
-    const huge = fake.serve((res) => {
-      const head = cdarFor(doc, 200).replace(CDAR_ROOT_END, '');
-      // 9.6 MB, 1.2 million elements: a well-formed CDAR whose parse took the heap (issue 26, item 1).
-      const body = function* () {
-        yield head;
-        for (let i = 0; i < 600; i++) yield '<a>1</a><b>2</b>'.repeat(1000);
-        yield CDAR_ROOT_END;
-      };
-      stream(res, 'application/xml', body());
-    });
+    // 9.6 MB, 1.2 million elements: a well-formed CDAR whose parse took the heap (issue 26, item 1).
+    const huge = fake.serve(nineMegabyteCdar(doc));
     const many = fake.serve(cdarFor(doc, 201, '<x/>'.repeat(20_000)));
     const deep = fake.serve(cdarFor(doc, 202, `${'<d>'.repeat(5_000)}${'</d>'.repeat(5_000)}`));
     const attributes = fake.serve(cdarFor(doc, 203, attributeHeavy(20_000)));

@@ -14,6 +14,7 @@ import type { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import type { Engine } from '../../src/db/client.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { flowSettings } from '../support/pa-client.ts';
 import { privateDatabase } from '../support/private-database.ts';
 
 type Status = { code: number; label: string; platform_label?: string };
@@ -112,13 +113,7 @@ suite('PLATFORM=sandbox (mounted under /sandbox-pa)', async (engine, databaseUrl
 suite('PLATFORM=afnor against a standalone sandbox PA', async (engine, databaseUrl) => {
   const standalone: SandboxPa = createSandboxPa({ clientId: 'gw-test', clientSecret: 'standalone-secret', stepMs: STEP_MS });
   const { url } = await standalone.listen(0);
-  const settings: FlowSettings = {
-    flowUrl: `${url}/flow-service`,
-    tokenUrl: `${url}/oauth/token`,
-    clientId: 'gw-test',
-    clientSecret: 'standalone-secret',
-    tokenAuth: 'basic',
-  };
+  const settings = flowSettings(url, 'gw-test', 'standalone-secret');
   const gateway = await startGateway(engine, {
     databaseUrl,
     platform: { kind: 'afnor', settings, pollIntervalMs: POLL_MS },

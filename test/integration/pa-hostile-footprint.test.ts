@@ -19,14 +19,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/db/client.ts';
 import { fakePaEnv } from '../support/flow-fakes.ts';
 import { engines } from '../support/gateway.ts';
-import {
-  CDAR_ROOT_END,
-  cdarFor,
-  nineMegabytePageOver10,
-  type SentDocument,
-  startInboundFake,
-  stream,
-} from '../support/hostile-inbound-pa.ts';
+import { attributeHeavy, nineMegabyteCdar, nineMegabytePageOver10 } from '../support/hostile-answers.ts';
+import { cdarFor, type SentDocument, startInboundFake } from '../support/hostile-inbound-pa.ts';
 import { privateDatabase } from '../support/private-database.ts';
 import { spawnServe } from '../support/processes.ts';
 
@@ -71,12 +65,6 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
-
-const attributeHeavy = (count: number) => {
-  const attributes: string[] = [];
-  for (let i = 0; i < count; i++) attributes.push(`a${i}="1"`);
-  return `<rsm:Extra ${attributes.join(' ')}/>`;
-};
 
 /**
  * Probes `url` every 10 ms from a process of its own (this one also plays the PA, whose streaming would delay its
@@ -144,15 +132,7 @@ describe.skipIf(!existsSync('/proc/self/status'))('a gateway process against a h
     const hostile: string[] = [];
     for (let round = 0; round < 3; round++) {
       hostile.push(
-        fake.serve((res) => {
-          const head = cdarFor(doc, 200).replace(CDAR_ROOT_END, '');
-          const body = function* () {
-            yield head;
-            for (let i = 0; i < 600; i++) yield '<a>1</a><b>2</b>'.repeat(1000);
-            yield CDAR_ROOT_END;
-          };
-          stream(res, 'application/xml', body());
-        }),
+        fake.serve(nineMegabyteCdar(doc)),
         fake.serve(cdarFor(doc, 201, '<x/>'.repeat(20_000))),
         fake.serve(cdarFor(doc, 202, `${'<d>'.repeat(5_000)}${'</d>'.repeat(5_000)}`)),
         fake.serve(cdarFor(doc, 203, attributeHeavy(201_000))),

@@ -12,7 +12,7 @@ import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { fakePaEnv, startFakeFlowService } from '../support/flow-fakes.ts';
 import { cleanupsAfterEach, crashCluster, kill } from '../support/kill.ts';
-import type { ServeProcess } from '../support/processes.ts';
+import { printedBearer, type ServeProcess } from '../support/processes.ts';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 /** The bound the issue asks for: the default lease (20 s, PA_LEASE_MS) plus a poll and some slack. */
@@ -29,20 +29,14 @@ describe.skipIf(!DATABASE_URL)('PA leases across two gateway processes (needs TE
       onCreateFlow: (number, headers) => senders.set(number, String(headers['organization-id'])),
     });
     cleanups.push(() => fake.close());
-    const cluster = await crashCluster(cleanups, 'lease');
-    const { sql } = cluster;
-    const serve = (name: string) =>
-      cluster.serve(name, {
-        ...fakePaEnv(fake, 'fake-secret-of-the-lease-test'),
-        PA_ORGANIZATION_ID: name,
-        PA_POLL_INTERVAL_MS: '500',
-        VALIDATION: 'native',
-      });
+    const afnor = { ...fakePaEnv(fake, 'fake-secret-of-the-lease-test'), PA_POLL_INTERVAL_MS: '500', VALIDATION: 'native' };
+    const { sql, serve: spawn } = await crashCluster(cleanups, 'lease', afnor);
+    const serve = (name: string) => spawn(name, { PA_ORGANIZATION_ID: name });
     // The first start on the empty database migrates it and prints the dev tenant's token.
     const one = await serve('inst-1');
     const two = await serve('inst-2');
     const instances: Record<string, ServeProcess> = { 'inst-1': one, 'inst-2': two };
-    const token = `Bearer ${/export TOKEN=(\S+)/.exec(one.output())![1]}`;
+    const token = printedBearer(one);
     const accepted = await new Client(one.url, token).post('/v1/invoices', invoice().unique('lease').build());
     expect(accepted.status, accepted.text).toBe(202);
     const id = accepted.body.submission_id as string;

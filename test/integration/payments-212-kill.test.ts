@@ -10,18 +10,17 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { type FakeFlowService, fakePaEnv, type Script, startFakeFlowService } from '../support/flow-fakes.ts';
 import { engines } from '../support/gateway.ts';
+import { cleanupsAfterEach, kill } from '../support/kill.ts';
 import { privateDatabase } from '../support/private-database.ts';
-import { spawnServe } from '../support/processes.ts';
+import { printedBearer, spawnServe } from '../support/processes.ts';
+import { until } from '../support/until.ts';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 /** How the fake treats a 212's first createFlow, and when the test kills the gateway. */
 type Case = { name: string; first: Script['replies']; kill: 'stored' | 'answered' };
@@ -34,22 +33,6 @@ const CASES: Case[] = [
   // Stored 12 s after the request, never answered: the restarted gateway's first search finds nothing yet.
   { name: 'while a PA that commits late has not stored it yet', first: [{ kind: 'accept-late', commitAfterMs: 25_000 }], kill: 'stored' },
 ];
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 // Each start spawns a process that loads TypeScript and migrates; the restarted gateway waits out the dead one's lease.
 describe.each(engines())('a 212 across a kill -9 on %s', { timeout: 180_000 }, (engine) => {
@@ -90,7 +73,7 @@ describe.each(engines())('a 212 across a kill -9 on %s', { timeout: 180_000 }, (
 
     const one = await serve();
     gateway = one.child;
-    const client = new Client(one.url, `Bearer ${/export TOKEN=(\S+)/.exec(one.output())![1]}`);
+    const client = new Client(one.url, printedBearer(one));
     const accepted = await client.post('/v1/invoices', invoice().unique('kill212').build());
     expect(accepted.status, accepted.text).toBe(202);
     const id = accepted.body.submission_id as string;
@@ -113,6 +96,7 @@ describe.each(engines())('a 212 across a kill -9 on %s', { timeout: 180_000 }, (
       async () => (await again.get(`/v1/invoices/${id}/payments`)).body.data?.[0]?.reporting,
       (r) => r?.state === 'acknowledged',
       90_000,
+      200,
     );
     expect(reporting, two.output()).toMatchObject({ channel: 'status_212', state: 'acknowledged' });
     // One 212 at the PA, from one createFlow request: nothing was sent twice.

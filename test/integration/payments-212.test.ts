@@ -17,19 +17,13 @@ import { createValidator } from '../../src/validation/index.ts';
 import { invoice, tax } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import type { Client } from '../support/client.ts';
+import { until } from '../support/until.ts';
 
 const STEP_MS = 20;
 const POLL_MS = 100;
 
 /** Generous: the official artefacts validate every invoice, and a loaded machine makes that slow. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 150_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const slowly = <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => until(read, done, 150_000, 100);
 
 async function sentInvoice(client: Client): Promise<string> {
   const doc = invoice()
@@ -40,7 +34,7 @@ async function sentInvoice(client: Client): Promise<string> {
   expect(accepted.status, accepted.text).toBe(202);
   const id = accepted.body.submission_id as string;
   // Sent, and its PA statuses through 205 in: the 212 comes after.
-  const statuses = await until(
+  const statuses = await slowly(
     async () => (await client.get(`/v1/invoices/${id}/statuses`)).body.data as Array<{ code: number }>,
     (s) => s.some((x) => x.code === 205),
   );
@@ -76,7 +70,7 @@ describe.each(engines())('212 Encaissée on %s', (engine) => {
       const reply = await client.post(`/v1/invoices/${id}/payments`, { id: paymentId, paid_at: '2026-11-25', amount });
       expect(reply.status, reply.text).toBe(201);
     }
-    const list = await until(
+    const list = await slowly(
       async () => (await client.get(`/v1/invoices/${id}/payments`)).body.data as Array<Record<string, any>>,
       (data) => data.every((p) => p.reporting.state === 'acknowledged'),
     );

@@ -13,6 +13,7 @@ import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { fakePaEnv, startFakeFlowService } from '../support/flow-fakes.ts';
 import { cleanupsAfterEach, crashCluster, kill } from '../support/kill.ts';
+import { printedBearer } from '../support/processes.ts';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 /** The bound asked for: the default lease (20 s) plus a poll of the pipeline (1 s) and slack for a loaded machine. */
@@ -55,17 +56,12 @@ describe.skipIf(!DATABASE_URL)('the pipeline across a kill -9 (needs TEST_DATABA
     cleanups.push(() => fake.close());
     const directory = await startHangingDirectory();
     cleanups.push(() => directory.close());
-    const cluster = await crashCluster(cleanups, 'pipeline-kill');
-    const { sql } = cluster;
-    const serve = (name: string) =>
-      cluster.serve(name, {
-        ...fakePaEnv(fake, 'fake-secret-of-the-pipeline-kill-test'),
-        PA_DIRECTORY_URL: directory.urlFor(name),
-        VALIDATION: 'native',
-      });
+    const afnor = { ...fakePaEnv(fake, 'fake-secret-of-the-pipeline-kill-test'), VALIDATION: 'native' };
+    const { sql, serve: spawn } = await crashCluster(cleanups, 'pipeline-kill', afnor);
+    const serve = (name: string) => spawn(name, { PA_DIRECTORY_URL: directory.urlFor(name) });
     // The first start on the empty database migrates it and prints the dev tenant's token.
     const instances = { one: await serve('one'), two: await serve('two') };
-    const token = `Bearer ${/export TOKEN=(\S+)/.exec(instances.one.output())![1]}`;
+    const token = printedBearer(instances.one);
     const accepted = await new Client(instances.one.url, token).post('/v1/invoices', invoice().unique('pipeline-kill').build());
     expect(accepted.status, accepted.text).toBe(202);
     const id = accepted.body.submission_id as string;

@@ -108,18 +108,22 @@ describe.each(engines())('pipeline leases on %s', { timeout: 90_000 }, (engine: 
         .from(submissions)
         .where(eq(submissions.id, id))
     )[0]!;
+  /** Starts a worker (stopped after the test), submits an invoice tagged `tag` and resolves with its id once `slow` is validating it. */
+  async function claimedBy(worker: Pipeline, slow: ReturnType<typeof slowValidator>, tag: string): Promise<string> {
+    pipelines.push(worker);
+    worker.start();
+    const accepted = await client.post('/v1/invoices', invoice().unique(tag).build());
+    expect(accepted.status).toBe(202);
+    await expect.poll(() => slow.calls(), { timeout: 10_000, interval: 20 }).toBe(1);
+    return accepted.body.submission_id as string;
+  }
 
   it('keeps a document validated for 3.5 windows with the live worker that claimed it: one attempt, one event', async () => {
     const slow = slowValidator(3.5 * LEASE_MS);
     const holder = sink();
     const poller = sink();
     const first = createPipeline({ db: database.db, events: holder.events, validator: slow.validator, log, leaseMs: LEASE_MS });
-    pipelines.push(first);
-    first.start();
-    const accepted = await client.post('/v1/invoices', invoice().unique('lease-slow').build());
-    expect(accepted.status).toBe(202);
-    const id = accepted.body.submission_id as string;
-    await expect.poll(() => slow.calls(), { timeout: 10_000, interval: 20 }).toBe(1);
+    const id = await claimedBy(first, slow, 'lease-slow');
     // Another worker, polling every second with the same window, while the first one's validation outlasts it thrice.
     const second = createPipeline({ db: (other ?? database).db, events: poller.events, validator: undefined, log, leaseMs: LEASE_MS });
     pipelines.push(second);
@@ -143,12 +147,7 @@ describe.each(engines())('pipeline leases on %s', { timeout: 90_000 }, (engine: 
   it('claims for the short default window (PA_LEASE_MS, 20 s), not two minutes', async () => {
     const slow = slowValidator(60_000);
     const worker = createPipeline({ db: database.db, events: sink().events, validator: slow.validator, log });
-    pipelines.push(worker);
-    worker.start();
-    const accepted = await client.post('/v1/invoices', invoice().unique('lease-default').build());
-    expect(accepted.status).toBe(202);
-    const id = accepted.body.submission_id as string;
-    await expect.poll(() => slow.calls(), { timeout: 10_000, interval: 20 }).toBe(1);
+    const id = await claimedBy(worker, slow, 'lease-default');
     const { leaseLeftMs, attempts } = await rowOf(id);
     expect(attempts).toBe(1);
     expect(leaseLeftMs).toBeGreaterThan(DEFAULT_LEASE_MS - 5_000);

@@ -25,7 +25,7 @@ describe.each(engines())('pipeline with the official artefacts on %s', (engine) 
   suiteGateway(engine, (started) => ({ gateway } = started), { pipeline: true, validation: 'official', validationWorkers: 1 });
 
   it('refuses a document while its tenant has no seller (nothing is kept to be rejected later), then validates it', async () => {
-    const client = await gateway.tenant(undefined, { seller: false });
+    const client = await gateway.sellerlessTenant();
     const refused = await client.post('/v1/invoices', invoice);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ type: 'urn:einvoicing:problem:seller-missing' });

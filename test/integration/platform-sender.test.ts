@@ -16,6 +16,7 @@ import { createFlowClient, type FlowClient } from '../../src/platform/afnor/clie
 import { createSender, type Sender } from '../../src/platform/outbound/flow-sender.ts';
 import type { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
+import { flowSettings } from '../support/pa-client.ts';
 import { privateDatabase, until } from '../support/sender-harness.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { processed } from '../support/pipeline.ts';
@@ -45,13 +46,7 @@ describe.each(engines())('PA sender against the sandbox PA on %s', (engine) => {
     // Status flows are not this stage's business: one a minute at most, and none before the suite ends.
     pa = createSandboxPa({ clientId: 'gateway', clientSecret: 'sandbox-secret', stepMs: 60_000 });
     const { url } = await pa.listen(0);
-    const settings = {
-      flowUrl: `${url}/flow-service`,
-      tokenUrl: `${url}/oauth/token`,
-      clientId: 'gateway',
-      clientSecret: 'sandbox-secret',
-    };
-    flowClient = createFlowClient({ ...settings, tokenAuth: 'basic', timeoutMs: 2_000 });
+    flowClient = createFlowClient({ ...flowSettings(url, 'gateway', 'sandbox-secret'), timeoutMs: 2_000 });
   });
   afterEach(async () => {
     await sender?.stop();

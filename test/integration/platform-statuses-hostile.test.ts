@@ -22,6 +22,7 @@ import type { Client } from '../support/client.ts';
 import { creditNote, invoice } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
 import { incomingStatusFlow } from '../support/hostile-inbound-pa.ts';
+import { flowSettings } from '../support/pa-client.ts';
 
 /** What the fake serves: flows (metadata and Original), flows listed twice, GETs answered 404, GETs to fail with a 500 (how many times). */
 const fake = {
@@ -112,14 +113,7 @@ describe.each(engines())('status poller against a hostile PA (%s)', (engine) => 
   beforeEach(() => {
     Object.assign(fake, { flows: [], listTwice: new Set(), missing: new Set(), failGet: new Map(), gets: [] });
     connection = `hostile-${randomUUID()}`;
-    const client = createFlowClient({
-      flowUrl: `${base}/flow-service`,
-      tokenUrl: `${base}/oauth/token`,
-      clientId: 'gw',
-      clientSecret: 'hostile',
-      tokenAuth: 'basic',
-      timeoutMs: 2000,
-    });
+    const client = createFlowClient({ ...flowSettings(base, 'gw', 'hostile'), timeoutMs: 2000 });
     poller = createStatusPoller({ db: gateway.database.db, events: NO_EVENTS, client, connection, log, intervalMs: 60_000 });
   });
   afterEach(() => poller.stop());

@@ -16,6 +16,7 @@ import { readCursor } from '../../src/platform/inbound/inbound-store.ts';
 import type { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { engines, startGateway, type Gateway } from '../support/gateway.ts';
+import { flowSettings } from '../support/pa-client.ts';
 import { processed } from '../support/pipeline.ts';
 
 const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -50,13 +51,7 @@ describe.each(engines())('status poller against the sandbox PA (%s)', (engine) =
     tenant = await gateway.tenant();
     pa = createSandboxPa({ clientId: 'gateway', clientSecret: 'sandbox-secret', stepMs: 20 });
     const { url } = await pa.listen(0, '127.0.0.1');
-    flowClient = createFlowClient({
-      flowUrl: `${url}/flow-service`,
-      tokenUrl: `${url}/oauth/token`,
-      clientId: 'gateway',
-      clientSecret: 'sandbox-secret',
-      tokenAuth: 'basic',
-    });
+    flowClient = createFlowClient(flowSettings(url, 'gateway', 'sandbox-secret'));
   });
   afterEach(async () => {
     // Each test's pollers give their lease up, so the next test's poller may take it.

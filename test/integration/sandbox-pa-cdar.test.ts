@@ -12,6 +12,7 @@ import { writeStatus212 } from '../../src/einvoice/cdar/status-212.ts';
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
 import { type MountedSandbox, mountSandbox } from '../../src/platform/sandbox.ts';
 import { createValidator, type Validator } from '../../src/validation/index.ts';
+import { acknowledgedFlow } from '../support/pa-client.ts';
 import { status212Of } from '../support/status-212.ts';
 import { cdarExamples, testEngine } from '../support/validation.ts';
 
@@ -57,14 +58,7 @@ async function acknowledgementOf(trackingId: string, xml: string) {
     fileName: `${trackingId}.xml`,
   });
   if (!sent.ok) throw new Error(`createFlow failed: ${JSON.stringify(sent)}`);
-  for (let i = 0; i < 1000; i++) {
-    const found = await client.searchFlows({ trackingId });
-    if (!found.ok) throw new Error('search failed');
-    const flow = found.results[0];
-    if (flow && flow.acknowledgement?.status !== 'Pending') return flow;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('never acknowledged');
+  return acknowledgedFlow(client, trackingId, 1000, 20);
 }
 
 describe('the sandbox PA takes CDAR status flows', () => {

@@ -7,20 +7,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCdar } from '../../src/platform/afnor/cdar.ts';
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
+import { cleanupsAfterEach } from '../support/kill.ts';
+import { flowSettings } from '../support/pa-client.ts';
 import { BIN } from '../support/processes.ts';
 import { until } from '../support/until.ts';
 
 const UBL = readFileSync(new URL('../../artefacts/examples/en16931-ubl/ubl-tc434-example1.xml', import.meta.url), 'utf8');
 const SECRET = 'data-dir-secret-0123456789';
 const STEP_MS = 700;
-const cleanups: Array<() => unknown> = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 /** Starts the standalone sandbox on a free port; resolves with the child and a Flow Service client on it. */
 function startSandbox(extra: string[]): Promise<{ child: ChildProcess; client: FlowClient; banner: string }> {
@@ -34,14 +32,7 @@ function startSandbox(extra: string[]): Promise<{ child: ChildProcess; client: F
       output += chunk;
       const url = /listening on (http:\S+)/.exec(output)?.[1];
       if (!url || !output.includes('PA_CLIENT_ID')) return;
-      const client = createFlowClient({
-        flowUrl: `${url}/flow-service`,
-        tokenUrl: `${url}/oauth/token`,
-        clientId: 'sandbox-client',
-        clientSecret: SECRET,
-        tokenAuth: 'basic',
-        timeoutMs: 5000,
-      });
+      const client = createFlowClient({ ...flowSettings(url, 'sandbox-client', SECRET), timeoutMs: 5000 });
       resolve({ child, client, banner: output });
     });
     child.on('exit', (code, signal) => reject(new Error(`sandbox-pa exited (${code ?? signal}):\n${output}`)));

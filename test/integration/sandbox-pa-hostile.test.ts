@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
 import { retryAfterMs } from '../../src/platform/afnor/transport.ts';
+import { flowSettings } from '../support/pa-client.ts';
 
 type Behaviour = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
 
@@ -45,14 +46,7 @@ beforeEach(() => {
 });
 
 function client(url = base): FlowClient {
-  return createFlowClient({
-    flowUrl: `${url}/flow-service`,
-    tokenUrl: `${url}/oauth/token`,
-    clientId: 'gw',
-    clientSecret: SECRET,
-    tokenAuth: 'basic',
-    timeoutMs: 500,
-  });
+  return createFlowClient({ ...flowSettings(url, 'gw', SECRET), timeoutMs: 500 });
 }
 const submit = (c: FlowClient) =>
   c.submitFlow({ flowInfo: { flowSyntax: 'UBL', trackingId: 'sub-1', name: 'a.xml' }, file: Buffer.from('<Invoice/>'), fileName: 'a.xml' });
@@ -171,13 +165,7 @@ describe('client failure classification', () => {
       goodToken(req, res, body);
     };
     flows = (_req, res) => json(res, 200, { limit: 25, filters: {}, results: [] });
-    const c = createFlowClient({
-      flowUrl: `${base}/flow-service`,
-      tokenUrl: `${base}/oauth/token`,
-      clientId: 'gw id',
-      clientSecret: 'a:b&c',
-      tokenAuth: 'basic',
-    });
+    const c = createFlowClient(flowSettings(base, 'gw id', 'a:b&c'));
     await Promise.all([c.searchFlows({ flowDirection: ['In'] }), c.searchFlows({ flowDirection: ['In'] })]);
     await c.healthcheck();
     expect(tokenRequests).toBe(1);
@@ -188,14 +176,7 @@ describe('client failure classification', () => {
     let now = 1_000_000;
     token = (_req, res) => json(res, 200, { access_token: `tok-${tokenRequests}`, token_type: 'Bearer', expires_in: 60 });
     flows = (_req, res) => res.writeHead(200).end();
-    const c = createFlowClient({
-      flowUrl: `${base}/flow-service`,
-      tokenUrl: `${base}/oauth/token`,
-      clientId: 'gw',
-      clientSecret: SECRET,
-      tokenAuth: 'body',
-      now: () => now,
-    });
+    const c = createFlowClient({ ...flowSettings(base, 'gw', SECRET, 'body'), now: () => now });
     await c.healthcheck();
     now += 29_000;
     await c.healthcheck();

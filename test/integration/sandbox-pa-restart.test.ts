@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
 import { engines } from '../support/gateway.ts';
-import { spawnServe } from '../support/processes.ts';
+import { printedBearer, spawnServe } from '../support/processes.ts';
 import { createScratchDatabase } from '../support/webhook-gateway.ts';
 import { openEmbedded, openPostgres } from '../../src/db/open.ts';
 
@@ -51,7 +51,7 @@ describe.each(engines())('the sandbox PA across a gateway crash on %s', { timeou
       env.DATABASE_URL = database.url;
     }
     const first = await serve(env);
-    const client = new Client(first.url, `Bearer ${/export TOKEN=(\S+)/.exec(first.output())![1]}`);
+    const client = new Client(first.url, printedBearer(first));
     const reply = await client.post('/v1/invoices', invoice().unique().build());
     expect(reply.status).toBe(202);
     const id = reply.body.submission_id as string;

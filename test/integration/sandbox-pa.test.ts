@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxPa, type SandboxPa } from '../../sandbox-pa/src/index.ts';
 import { parseCdar } from '../../src/platform/afnor/cdar.ts';
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
+import { acknowledgedFlow, flowSettings } from '../support/pa-client.ts';
 
 const UBL = readFileSync(new URL('../../artefacts/examples/en16931-ubl/ubl-tc434-example1.xml', import.meta.url));
 const SECRET = 'sandbox-secret-Zq9';
@@ -44,15 +45,7 @@ beforeAll(async () => {
     onError: (error) => sandboxErrors.push(error),
   });
   url = (await sandbox.listen(0)).url;
-  client = createFlowClient({
-    flowUrl: `${url}/flow-service`,
-    tokenUrl: `${url}/oauth/token`,
-    clientId: 'passerelle',
-    clientSecret: SECRET,
-    tokenAuth: 'basic',
-    fetch: countingFetch,
-    timeoutMs: 2000,
-  });
+  client = createFlowClient({ ...flowSettings(url, 'passerelle', SECRET), fetch: countingFetch, timeoutMs: 2000 });
 });
 afterAll(() => sandbox.close());
 
@@ -66,14 +59,7 @@ async function submit(number: string, extra: { sha256?: string; note?: string } 
     fileName: `${number}.xml`,
   });
   if (!sent.ok) throw new Error(`submit failed: ${JSON.stringify(sent)}`);
-  for (let i = 0; i < 100; i++) {
-    const found = await client.searchFlows({ trackingId });
-    if (!found.ok) throw new Error('search failed');
-    const flow = found.results[0];
-    if (flow && flow.acknowledgement?.status !== 'Pending') return { sent: sent.flow, flow, file };
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('never acknowledged');
+  return { sent: sent.flow, flow: await acknowledgedFlow(client, trackingId, 100, 10), file };
 }
 
 /** Polls incoming status flows page by page (limit 2, updatedAfter cursor) until `count` CDARs about `number` arrived. */
@@ -184,11 +170,10 @@ describe('client ↔ sandbox PA', () => {
   });
 
   it('client credentials in the form body work too; a wrong secret is a definitive 401 that does not echo the secret', async () => {
-    const options = { flowUrl: `${url}/flow-service`, tokenUrl: `${url}/oauth/token`, clientId: 'passerelle', timeoutMs: 2000 };
-    const body = createFlowClient({ ...options, clientSecret: SECRET, tokenAuth: 'body' });
+    const body = createFlowClient({ ...flowSettings(url, 'passerelle', SECRET, 'body'), timeoutMs: 2000 });
     expect((await body.searchFlows({ flowType: ['CustomerInvoice'] })).ok).toBe(true);
     for (const tokenAuth of ['basic', 'body'] as const) {
-      const wrong = createFlowClient({ ...options, clientSecret: 'not-the-secret', tokenAuth });
+      const wrong = createFlowClient({ ...flowSettings(url, 'passerelle', 'not-the-secret', tokenAuth), timeoutMs: 2000 });
       const result = await wrong.searchFlows({ flowType: ['CustomerInvoice'] });
       expect(result).toMatchObject({ ok: false, kind: 'definitive', status: 401, errorCode: 'invalid_client' });
       expect(JSON.stringify(result)).not.toContain('not-the-secret');
@@ -242,13 +227,7 @@ describe('sandbox PA mounted under a prefix', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox-pa`;
-    const host = createFlowClient({
-      flowUrl: `${base}/flow-service`,
-      tokenUrl: `${base}/oauth/token`,
-      clientId: 'c',
-      clientSecret: 's',
-      tokenAuth: 'basic',
-    });
+    const host = createFlowClient(flowSettings(base, 'c', 's'));
     expect((await host.healthcheck()).ok).toBe(true);
     const sent = await host.submitFlow({
       flowInfo: { flowSyntax: 'UBL', trackingId: 'm-1', name: 'm.xml' },

@@ -4,6 +4,7 @@
  * and mutation, on each engine; a fresh tenant per test.
  */
 import { describe, expect, it } from 'vitest';
+import { sellerProfileReplyExamples, sellerProfileRequestExamples } from '../../rest-facade/openapi/seller-profile-examples.ts';
 import { DEFAULT_LEGAL_NOTES } from '../../src/domain/sellers/seller-defaults.ts';
 import { onSellerSaved } from '../../src/domain/sellers/sellers-service.ts';
 import { engines, type Gateway } from '../support/gateway.ts';
@@ -11,27 +12,10 @@ import { suiteGateway } from '../support/suite-gateway.ts';
 
 const PATH = '/v1/seller-profile';
 
-const minimal = {
-  name: 'Atelier Numérique SAS',
-  siren: '900123456',
-  vat_number: 'FR87900123456',
-  address: { line1: '10 rue de la Paix', postal_code: '75002', city: 'Paris', country: 'FR' },
-};
-
-const stored = {
-  ...minimal,
-  trading_name: null,
-  siret: null,
-  address: { ...minimal.address, line2: null },
-  electronic_address: { scheme: '0225', value: '900123456' },
-  email: null,
-  iban: null,
-  bic: null,
-  billing_framework: 'S1',
-  legal_notes: { ...DEFAULT_LEGAL_NOTES },
-  vat_regime: 'normal_monthly',
-  vat_on_debits: false,
-};
+type Json = Record<string, any>;
+/** The documented minimal request and the reply documented for it (defaults filled in): the tests hold the examples true. */
+const minimal = sellerProfileRequestExamples['SellerProfileMinimal']!.value as Json;
+const stored = sellerProfileReplyExamples['SellerProfileStoredMinimal']!.value as Json;
 
 const PROFILE_FIELDS = `name tradingName siren siret vatNumber address { line1 line2 postalCode city country }
   electronicAddress { scheme value } email iban bic billingFramework legalNotes { pmt pmd aab }`;
@@ -41,7 +25,7 @@ describe.each(engines())('seller profile on %s', (engine) => {
   suiteGateway(engine, (started) => ({ gateway } = started));
 
   it('answers 404 before a profile is set, then stores it complete and reads it back', async () => {
-    const client = await gateway.tenant(undefined, { seller: false });
+    const client = await gateway.sellerlessTenant();
     const before = await client.get(PATH);
     expect(before.status).toBe(404);
     expect(before.body).toMatchObject({ type: 'urn:einvoicing:problem:not-found', status: 404 });
@@ -49,13 +33,14 @@ describe.each(engines())('seller profile on %s', (engine) => {
     const put = await client.request('PUT', PATH, minimal);
     expect(put.status).toBe(200);
     expect(put.body).toEqual(stored);
+    expect(put.body.legal_notes).toEqual(DEFAULT_LEGAL_NOTES);
     const get = await client.get(PATH);
     expect(get.status).toBe(200);
     expect(get.body).toEqual(stored);
   });
 
   it('replaces the whole profile on a second PUT, keeping given values and normalising IBAN and BIC', async () => {
-    const client = await gateway.tenant(undefined, { seller: false });
+    const client = await gateway.sellerlessTenant();
     await client.request('PUT', PATH, { ...minimal, email: 'a@example.com', billing_framework: 'S2' });
     const full = {
       ...minimal,
@@ -84,7 +69,7 @@ describe.each(engines())('seller profile on %s', (engine) => {
   });
 
   it('refuses bad values with 422, each by JSON pointer and rule, and keeps the stored profile', async () => {
-    const client = await gateway.tenant(undefined, { seller: false });
+    const client = await gateway.sellerlessTenant();
     await client.request('PUT', PATH, minimal);
     const reply = await client.request('PUT', PATH, {
       ...minimal,
@@ -117,14 +102,14 @@ describe.each(engines())('seller profile on %s', (engine) => {
   });
 
   it('reports a SIRET of another company (BR-FR-09) and a VAT number of another SIREN', async () => {
-    const client = await gateway.tenant(undefined, { seller: false });
+    const client = await gateway.sellerlessTenant();
     const reply = await client.request('PUT', PATH, { ...minimal, siret: '84123456000016', vat_number: 'FR81841234560' });
     expect(reply.status).toBe(422);
     expect(reply.body.errors.map((e: { rule: string }) => e.rule)).toEqual(['BR-FR-09', 'GW-SELLER-VAT-SIREN']);
   });
 
   it('answers 400 for the wrong JSON type, a missing required field, a non-object body', async () => {
-    const client = await gateway.tenant(undefined, { seller: false });
+    const client = await gateway.sellerlessTenant();
     const wrongType = await client.request('PUT', PATH, { ...minimal, siren: 900123456, address: { ...minimal.address, city: undefined } });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.type).toBe('urn:einvoicing:problem:malformed-request');
@@ -137,8 +122,8 @@ describe.each(engines())('seller profile on %s', (engine) => {
   });
 
   it('keeps each tenant to its own profile', async () => {
-    const a = await gateway.tenant(undefined, { seller: false });
-    const b = await gateway.tenant(undefined, { seller: false });
+    const a = await gateway.sellerlessTenant();
+    const b = await gateway.sellerlessTenant();
     await a.request('PUT', PATH, minimal);
     expect((await b.get(PATH)).status).toBe(404);
     await b.request('PUT', PATH, { ...minimal, name: 'B SARL' });
@@ -156,7 +141,7 @@ describe.each(engines())('seller profile on %s', (engine) => {
   });
 
   it('serves the same over GraphQL, camelCase, with ValidationFailed paths into the input', async () => {
-    const client = await gateway.tenant(undefined, { seller: false });
+    const client = await gateway.sellerlessTenant();
     expect((await client.graphql(`{ sellerProfile { name } }`)).body.data).toEqual({ sellerProfile: null });
     const mutation = `mutation ($input: SellerProfileInput!) {
       setSellerProfile(input: $input) {
@@ -202,7 +187,7 @@ describe.each(engines())('seller profile on %s', (engine) => {
   });
 
   it('calls the listeners registered for the database after the profile is committed', async () => {
-    const client = await gateway.tenant(undefined, { seller: false });
+    const client = await gateway.sellerlessTenant();
     const seen: Array<{ tenantId: string; stored: boolean }> = [];
     const done = new Promise<void>((resolve) => {
       const stop = onSellerSaved(gateway.database.db, async (tenantId) => {

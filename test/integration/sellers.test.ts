@@ -29,7 +29,7 @@ describe.each(engines())('sellers on %s', (engine) => {
   suiteGateway(engine, (started) => ({ gateway } = started), { pipeline: true, validation: 'official', validationWorkers: 1 });
 
   it('creates, lists, reads and replaces sellers; the first one is the default', async () => {
-    const client = await gateway.tenant(undefined, { seller: false });
+    const client = await gateway.sellerlessTenant();
     const first = await client.post('/v1/sellers', DEMO_SELLER_PROFILE);
     expect(first.status).toBe(201);
     expect(first.headers.get('location')).toBe('/v1/sellers/900123456');
@@ -100,7 +100,7 @@ describe.each(engines())('sellers on %s', (engine) => {
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toContainEqual(expect.objectContaining({ path: '/seller_siren', rule: 'GW-SELLER-MISMATCH' }));
 
-    const lonely = await gateway.tenant(undefined, { seller: false });
+    const lonely = await gateway.sellerlessTenant();
     const missing = await lonely.post('/v1/invoices', invoice().unique().build());
     expect(missing.status).toBe(422);
     expect(missing.body).toMatchObject({
@@ -114,7 +114,7 @@ describe.each(engines())('sellers on %s', (engine) => {
   });
 
   it('refuses at submission what the seller decides: BR-S-02 with profile_path, and a profile without VAT number at PUT', async () => {
-    const client = await gateway.tenant(undefined, { seller: false });
+    const client = await gateway.sellerlessTenant();
     const refused = await client.request('PUT', '/v1/seller-profile', { ...DEMO_SELLER_PROFILE, vat_number: null });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([expect.objectContaining({ path: '/vat_number', rule: 'BR-S-02' })]);
@@ -133,7 +133,7 @@ describe.each(engines())('sellers on %s', (engine) => {
 
   it('processes a document that waited for its tenant to have a seller, showing waiting_for meanwhile', async () => {
     // A document written before sellers were required: its row names no seller.
-    const lonely = await gateway.tenant(undefined, { seller: false });
+    const lonely = await gateway.sellerlessTenant();
     const tenant = await gateway.database.db.query.tenants.findFirst({ where: (t, { eq }) => eq(t.name, lonely.tenantName) });
     const body = invoice().unique().build();
     const id = '01a20400-0000-7000-8000-' + randomUUID().slice(-12);
@@ -160,7 +160,7 @@ describe.each(engines())('sellers on %s', (engine) => {
   });
 
   it("never shows or uses another tenant's sellers", async () => {
-    const owner = await gateway.tenant(undefined, { seller: false });
+    const owner = await gateway.sellerlessTenant();
     expect((await owner.post('/v1/sellers', OTHER)).status).toBe(201);
     const stranger = await gateway.tenant();
     expect((await stranger.get('/v1/sellers/812345676')).status).toBe(404);

@@ -41,6 +41,16 @@ async function both(db: Executor, tenants: string[]): Promise<{ rollup: Key[]; c
   return { rollup: order(rollup), counted: order(counted) };
 }
 
+/** A day of `dashboardDays`: its total, then its counts per processing state and per lifecycle code, in the answer's order. */
+function dashboardDay(date: string, total: number, states: Record<string, number> = {}, codes: Array<[number | null, number]> = []) {
+  return {
+    date,
+    total,
+    processingStates: Object.entries(states).map(([processingState, count]) => ({ processingState, count })),
+    lifecycleCodes: codes.map(([code, count]) => ({ code, count })),
+  };
+}
+
 /** Inserts a submission of `tenant` created at `createdAt` (as the submit functions would, any state). */
 async function insertRow(
   db: Executor,
@@ -195,38 +205,15 @@ describe.each(engines())('the per-day rollup on %s', { timeout: 120_000 }, (engi
     await db.insert(lifecycleStatuses).values({ submissionId: sent, code: 205, occurredAt: new Date('2026-05-04T10:00:00Z') });
     const days = await dashboardDays(db, tenant, { from: '2026-04-30', to: '2026-05-03' });
     expect(days).toEqual([
-      { date: '2026-04-30', total: 0, processingStates: [], lifecycleCodes: [] },
-      {
-        date: '2026-05-01',
-        total: 2,
-        processingStates: [
-          { processingState: 'received', count: 1 },
-          { processingState: 'sent', count: 1 },
-        ],
-        lifecycleCodes: [{ code: null, count: 2 }],
-      },
-      { date: '2026-05-02', total: 0, processingStates: [], lifecycleCodes: [] },
-      {
-        date: '2026-05-03',
-        total: 2,
-        processingStates: [
-          { processingState: 'sent', count: 1 },
-          { processingState: 'rejected', count: 1 },
-        ],
-        lifecycleCodes: [
-          { code: 205, count: 1 },
-          { code: null, count: 1 },
-        ],
-      },
+      dashboardDay('2026-04-30', 0),
+      dashboardDay('2026-05-01', 2, { received: 1, sent: 1 }, [[null, 2]]),
+      dashboardDay('2026-05-02', 0),
+      dashboardDay('2026-05-03', 2, { sent: 1, rejected: 1 }, [
+        [205, 1],
+        [null, 1],
+      ]),
     ]);
     const oneSeller = await dashboardDays(db, tenant, { from: '2026-05-03', to: '2026-05-03', sellerSiren: OTHER_SELLER });
-    expect(oneSeller).toEqual([
-      {
-        date: '2026-05-03',
-        total: 1,
-        processingStates: [{ processingState: 'rejected', count: 1 }],
-        lifecycleCodes: [{ code: null, count: 1 }],
-      },
-    ]);
+    expect(oneSeller).toEqual([dashboardDay('2026-05-03', 1, { rejected: 1 }, [[null, 1]])]);
   });
 });

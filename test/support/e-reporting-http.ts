@@ -1,11 +1,18 @@
 /**
  * Helpers of the e-reporting integration tests (test/integration/e-reports*.test.ts): a B2C services invoice of the
  * demo seller as the SaaS sends it, dated and priced as asked, a poll until a value is reached, and the gateway
- * options those tests share.
+ * options and suite those tests share.
  */
+import type { Engine } from '../../src/db/client.ts';
 import { loadExample } from './documents.ts';
 import type { startGateway } from './gateway.ts';
+import { type SuiteGateway, suiteGateway } from './suite-gateway.ts';
 import { until as poll } from './until.ts';
+
+export type Json = Record<string, any>;
+
+/** The demo seller's SIREN: the seller whose periods the tests close. */
+export const SELLER = '900123456';
 
 /** Longer than any test: a period closes by request only (the automatic close is its own test). */
 export const TEN_YEARS_MS = 10 * 365 * 86_400_000;
@@ -18,7 +25,13 @@ export const E_REPORTING_GATEWAY: NonNullable<Parameters<typeof startGateway>[1]
   eReporting: { closeDelayMs: TEN_YEARS_MS, pollMs: 200, platform: { id: 'PA01', name: 'Plateforme de test' } },
 };
 
-type Json = Record<string, any>;
+/** Registers in the calling `describe` an E_REPORTING_GATEWAY on `engine` with a tenant (two minutes to start). */
+export function eReportingSuite(engine: Engine, take: (started: SuiteGateway) => void): void {
+  suiteGateway(engine, take, { ...E_REPORTING_GATEWAY, clients: ['tenant'], timeoutMs: 120_000 });
+}
+
+/** Five random letters or digits that keep one run's invoice numbers apart from another's. */
+export const runTag = (): string => Math.random().toString(36).slice(2, 7).toUpperCase();
 
 /** The B2C example, numbered `number`, issued on `day` (Paris) with `lines` of [net cents, rate]. */
 export function b2c(number: string, day: string, lines: Array<[number, number, string?]>): Json {

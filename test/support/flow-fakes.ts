@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createFlowClient, type FlowClient } from '../../src/platform/afnor/client.ts';
 import type { AcknowledgementDetail, Flow, FlowInfo, SearchFlowFilters } from '../../src/platform/afnor/types.ts';
+import { flowSettings } from './pa-client.ts';
 
 /** One answer to a createFlow request. */
 export type Reply =
@@ -184,15 +185,7 @@ export async function startFakeFlowService(options: { pageSize?: number } & Fake
         flow.updatedAt = instant;
       });
     },
-    client: (timeoutMs = 400) =>
-      createFlowClient({
-        flowUrl: `${url}/flow-service`,
-        tokenUrl: `${url}/oauth/token`,
-        clientId: 'gateway',
-        clientSecret: 'fake-secret',
-        tokenAuth: 'basic',
-        timeoutMs,
-      }),
+    client: (timeoutMs = 400) => createFlowClient({ ...flowSettings(url, 'gateway', 'fake-secret'), timeoutMs }),
     async close() {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();

@@ -30,6 +30,8 @@ export interface Gateway {
   database: Database;
   /** A new tenant with a fresh token (and the demo seller as its default, unless `seller: false`), and a client that sends it. */
   tenant(name?: string, options?: { seller?: boolean }): Promise<Client & { tenantName: string; token: string }>;
+  /** A new tenant without any seller yet (`tenant(undefined, { seller: false })`). */
+  sellerlessTenant(): ReturnType<Gateway['tenant']>;
   /** A platform (PA) credential named `name` (default `test-pa`), and a client that sends it. */
   platform(name?: string): Promise<Client & { token: string }>;
   /** A client without credentials (or with the given Authorization header). */
@@ -109,7 +111,7 @@ export async function startGateway(
     webhooks: { allowPrivateUrls: true, workers: 1, ...options.webhooks },
   });
   const url = await app.start(0, '127.0.0.1');
-  return {
+  const gateway: Gateway = {
     url,
     database,
     async tenant(name = `tenant-${randomUUID()}`, { seller = true }: { seller?: boolean } = {}) {
@@ -120,6 +122,7 @@ export async function startGateway(
       }
       return Object.assign(new Client(url, `Bearer ${created.token}`), { tenantName: name, token: created.token });
     },
+    sellerlessTenant: () => gateway.tenant(undefined, { seller: false }),
     async platform(name = 'test-pa') {
       const created = await createPlatformToken(database.db, name);
       return Object.assign(new Client(url, `Bearer ${created.token}`), { token: created.token });
@@ -132,4 +135,5 @@ export async function startGateway(
       await database.close();
     },
   };
+  return gateway;
 }

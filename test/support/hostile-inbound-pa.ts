@@ -15,6 +15,7 @@ import type { Flow } from '../../src/platform/afnor/types.ts';
 import type { Client } from './client.ts';
 import { invoice } from './documents.ts';
 import type { Gateway } from './gateway.ts';
+import { flowSettings } from './pa-client.ts';
 
 type Writer = (res: ServerResponse) => void;
 
@@ -39,25 +40,7 @@ export interface InboundFake {
   close(): Promise<void>;
 }
 
-/**
- * A searchFlow answer that gives a 9 MB page (one flowId of 9 MiB) to any search asking for more than 10 flows, and
- * lets the fake answer the others: the PA answer that ran the heap out before the caps.
- */
-export function nineMegabytePageOver10(limit: number): Writer | null {
-  if (limit <= 10) return null;
-  return (res) =>
-    stream(
-      res,
-      'application/json',
-      (function* () {
-        yield '{"limit":100,"filters":{},"results":[{"flowId":"';
-        for (let i = 0; i < 9 * 64; i++) yield 'x'.repeat(16 * 1024);
-        yield '"}]}';
-      })(),
-    );
-}
-
-/** Writes `total` bytes made by `chunk(i)` with backpressure, stopping when the client goes away. */
+/** Answers 200 with `parts`, written with backpressure, stopping when the client goes away. */
 export function stream(res: ServerResponse, contentType: string, parts: Iterable<string>): void {
   res.writeHead(200, { 'content-type': contentType });
   const iterator = parts[Symbol.iterator]();
@@ -99,11 +82,7 @@ export async function startInboundFake(): Promise<InboundFake> {
     },
     client: (options = {}) =>
       createFlowClient({
-        flowUrl: `${fake.url}/flow-service`,
-        tokenUrl: `${fake.url}/oauth/token`,
-        clientId: 'gw',
-        clientSecret: options.clientSecret ?? 'hostile-secret-0123456789',
-        tokenAuth: options.tokenAuth ?? 'basic',
+        ...flowSettings(fake.url, 'gw', options.clientSecret ?? 'hostile-secret-0123456789', options.tokenAuth),
         timeoutMs: options.timeoutMs ?? 5000,
       }),
     close: async () => {

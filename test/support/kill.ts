@@ -34,19 +34,23 @@ export interface CrashCluster {
   /** An SQL client on the private database (dropped after the test), ended after the test. */
   sql: postgres.Sql;
   /** Spawns `passerelle serve` on the database with a data directory of its own and `env`; killed after the test. */
-  serve(name: string, env: Record<string, string>): Promise<ServeProcess>;
+  serve(name: string, env?: Record<string, string>): Promise<ServeProcess>;
 }
 
-/** A CrashCluster whose clean-ups go on `cleanups` (cleanupsAfterEach); `tag` names its data directories. */
-export async function crashCluster(cleanups: Array<() => unknown>, tag: string): Promise<CrashCluster> {
+/** A CrashCluster whose clean-ups go on `cleanups` (cleanupsAfterEach); `tag` names its data directories, `common` is every serve's env. */
+export async function crashCluster(
+  cleanups: Array<() => unknown>,
+  tag: string,
+  common: Record<string, string> = {},
+): Promise<CrashCluster> {
   const database = (await privateDatabase('postgres'))!;
   cleanups.push(() => database.drop());
   const sql = postgres(database.url, { max: 1, onnotice: () => {} });
   cleanups.push(() => sql.end({ timeout: 5 }));
-  const serve = (name: string, env: Record<string, string>) => {
+  const serve = (name: string, env: Record<string, string> = {}) => {
     const dataDir = mkdtempSync(join(tmpdir(), `passerelle-${tag}-${name}-`));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    return spawnServe({ DATA_DIR: dataDir, DATABASE_URL: database.url, ...env }, (child) => cleanups.push(() => kill(child)));
+    return spawnServe({ DATA_DIR: dataDir, DATABASE_URL: database.url, ...common, ...env }, (child) => cleanups.push(() => kill(child)));
   };
   return { sql, serve };
 }

@@ -1,7 +1,7 @@
 /**
- * Request bodies for the live OpenAPI conformance suites. Every call is
- * unique (ids, numbers, event ids), so tests sharing one gateway and one
- * tenant never see each other's submissions or events.
+ * Request bodies for the live OpenAPI conformance suites, and the reply of a recorded lifecycle status (also read by
+ * lifecycle.test.ts). Every call is unique (ids, numbers, event ids), so tests sharing one gateway and one tenant
+ * never see each other's submissions or events.
  */
 import { randomUUID } from 'node:crypto';
 import { loadExample } from './documents.ts';
@@ -23,4 +23,13 @@ export const lifecycleEvent = (submissionId: string, overrides: Record<string, u
   occurred_at: '2015-01-09T11:15:00+01:00',
   event_id: `evt-${randomUUID()}`,
   ...overrides,
+});
+
+type RecordedStatus = { code: number; label: string; final: boolean; occurred_at: string; reason_code?: string; flags?: string[] };
+
+/** The reply of `POST /pa/v1/lifecycle-events` that recorded `status` about `submissionId` (not a duplicate). */
+export const recordedStatus = (submissionId: string, status: RecordedStatus) => ({
+  submission_id: submissionId,
+  ...status,
+  duplicate: false,
 });

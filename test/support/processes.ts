@@ -36,6 +36,11 @@ export interface ServeProcess {
   output(): string;
 }
 
+/** The `Authorization` of the dev tenant whose token `served` printed on its first start (`export TOKEN=…`). */
+export function printedBearer(served: ServeProcess): string {
+  return `Bearer ${/export TOKEN=(\S+)/.exec(served.output())![1]}`;
+}
+
 /**
  * Starts `passerelle serve` on a free port of 127.0.0.1 (LOG_LEVEL info, so the
  * listening line carries the URL) and resolves once it listens. `track`
