@@ -5,6 +5,7 @@
  * each rule the host's check (CDAR D22B XSD + BR-FR CDV schematron, in the gateway) reports.
  */
 import { XMLParser } from 'fast-xml-parser';
+import { TEXT_VALUES } from './xml.ts';
 
 /** What the sandbox reads from a status message: the invoice it is about (MDT-87, MDT-129) and the status (MDT-105). */
 export interface IncomingStatus {
@@ -22,11 +23,7 @@ export interface StatusProblem {
 }
 
 const parser = new XMLParser({
-  ignoreAttributes: false,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
+  ...TEXT_VALUES,
   isArray: (name) =>
     ['SpecifiedDocumentStatus', 'SpecifiedDocumentCharacteristic', 'GlobalID', 'ReferenceReferencedDocument'].includes(name),
 });

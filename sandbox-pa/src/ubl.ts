@@ -4,6 +4,7 @@
  * strings so an invoice number such as 00012 keeps its zeros).
  */
 import { XMLParser } from 'fast-xml-parser';
+import { TEXT_VALUES } from './xml.ts';
 
 /** What the sandbox needs from the invoice to write its CDAR status flows. */
 export interface UblFacts {
@@ -25,11 +26,7 @@ export interface UblFacts {
 }
 
 const parser = new XMLParser({
-  ignoreAttributes: false,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
+  ...TEXT_VALUES,
   processEntities: true,
 });
 
