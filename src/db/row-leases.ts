@@ -4,7 +4,8 @@
  * (src/platform/outbound/), the e-reports being sent (src/domain/e-reporting/store/jobs-store.ts). The living holder
  * renews the rows it has in hand every quarter of the window (`createRowKeeper`), so a lease is never lost by a live
  * instance however long its work lasts, and a killed instance's rows are due again `leaseMs` after its last renewal.
- * The named leases of the PA connector's single jobs are in src/platform/leases.ts; the rule is the same.
+ * The claim's lease, the postponement after an unexpected failure and the release on shutdown are written here once
+ * too. The named leases of the PA connector's single jobs are in src/platform/leases.ts; the rule is the same.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -42,6 +43,9 @@ export interface LeasedRows {
   held: SQL;
 }
 
+/** `{id,...}`: the uuid[] literal of `ids`, one parameter whatever their number. */
+const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
 /**
  * Renews the leases of the claimed rows `ids` of `rows`: their due-at pushed to at least `now() + leaseMs`, never
  * earlier (a backoff written meanwhile stands). One statement, whatever the number of ids (a uuid[] parameter). A row
@@ -54,7 +58,36 @@ export async function renewLeases(db: Executor, rows: LeasedRows, ids: readonly 
   const column = sql.identifier(rows.dueAt.name);
   await db.execute(sql`UPDATE ${rows.table} SET ${column} = greatest(${rows.dueAt}, now() + ${Math.round(leaseMs)}::int * interval '1 millisecond')
     WHERE ${rows.id} IN (SELECT ${rows.id} FROM ${rows.table}
-      WHERE ${rows.id} = ANY (${`{${ids.join(',')}}`}::uuid[]) AND ${rows.held} FOR UPDATE SKIP LOCKED)`);
+      WHERE ${rows.id} = ANY (${uuidArray(ids)}) AND ${rows.held} FOR UPDATE SKIP LOCKED)`);
+}
+
+/** Sets the due-at of the rows of `rows` that meet `where` to `value` (one statement). */
+function setDueAt(db: Executor, rows: LeasedRows, value: SQL, where: SQL) {
+  return db.execute(sql`UPDATE ${rows.table} SET ${sql.identifier(rows.dueAt.name)} = ${value} WHERE ${where}`);
+}
+
+/** `now()` plus `ms` milliseconds, in SQL. */
+const fromNow = (ms: number) => sql`now() + ${Math.round(ms)} * interval '1 millisecond'`;
+
+/**
+ * Takes the lease of the rows `ids` of `rows` just selected `FOR UPDATE SKIP LOCKED` in `tx` (the claim's
+ * transaction): their due-at set to `now() + leaseMs`.
+ */
+export async function leaseClaimed(tx: Executor, rows: LeasedRows, ids: readonly string[], leaseMs: number): Promise<void> {
+  if (ids.length > 0) await setDueAt(tx, rows, fromNow(leaseMs), sql`${rows.id} = ANY (${uuidArray(ids)})`);
+}
+
+/** Postpones the row `id` of `rows` by `delayMs` after an unexpected failure (a no-op once it is no longer held). */
+export async function postponeRow(db: Executor, rows: LeasedRows, id: string, delayMs: number): Promise<void> {
+  await setDueAt(db, rows, fromNow(delayMs), sql`${rows.id} = ${id} AND ${rows.held}`);
+}
+
+/**
+ * Gives back the claimed rows `ids` of `rows` that were not started (a stopping worker): due at once, for this
+ * instance after a restart or another one, instead of when the lease runs out; only rows still held.
+ */
+export async function releaseRows(db: Executor, rows: LeasedRows, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await setDueAt(db, rows, sql`NULL`, sql`${rows.id} = ANY (${uuidArray(ids)}) AND ${rows.held}`);
 }
 
 /** The claimed rows an instance has in hand, their leases renewed together. */

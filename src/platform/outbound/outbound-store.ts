@@ -7,9 +7,9 @@
  * work and a dead instance's rows come back once the lease runs out. What was
  * sent, and each attempt's outcome, is kept in `platform_flows`.
  */
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import type { LeasedRows } from '../../db/row-leases.ts';
+import { type LeasedRows, leaseClaimed, postponeRow } from '../../db/row-leases.ts';
 import { platformFlows, submissionDocuments, submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../../model/documents.ts';
 
@@ -40,26 +40,16 @@ export async function claimValidated(db: Db, limit: number, leaseMs: number): Pr
       .orderBy(submissions.id)
       .limit(limit)
       .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
     const ids = due.map((row) => row.id);
-    await tx
-      .update(submissions)
-      .set({ pipelineNextAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-      .where(inArray(submissions.id, ids));
+    await leaseClaimed(tx, VALIDATED_LEASES, ids, leaseMs);
     return ids;
   });
 }
 
-/** Gives claimed but unstarted rows back (due at once), e.g. on shutdown; only rows still `validated`. */
-export async function releaseClaims(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(submissions)
-    .set({ pipelineNextAt: null })
-    .where(and(inArray(submissions.id, ids), eq(submissions.processingState, 'validated')));
-}
-
-/** The sender's claims, as leased rows (src/db/row-leases.ts): `pipeline_next_at` of submissions still `validated`. */
+/**
+ * The sender's claims, as leased rows (src/db/row-leases.ts): `pipeline_next_at` of submissions still `validated`;
+ * postponed after an unexpected failure and given back on shutdown with row-leases.ts's `postponeRow` and `releaseRows`.
+ */
 export const VALIDATED_LEASES: LeasedRows = {
   table: submissions,
   id: submissions.id,
@@ -130,33 +120,25 @@ export async function beginAttempt(
   });
 }
 
+/** A failed attempt or search: its error text, whether a createFlow may have reached the PA, the delay before the next. */
+export interface AttemptFailure {
+  outcomeUnknown: boolean;
+  error: string;
+  delayMs: number;
+}
+
 /**
  * Records a failed attempt (or a failed search) and postpones the row by `delayMs`: `last_error` (no secrets:
  * the client's error texts never carry any) and `outcome_unknown` (true when a createFlow may have reached the PA).
  */
-export async function recordFailure(
-  db: Db,
-  submissionId: string,
-  failure: { outcomeUnknown: boolean; error: string; delayMs: number },
-): Promise<void> {
+export async function recordFailure(db: Db, submissionId: string, failure: AttemptFailure): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(platformFlows)
       .set({ outcomeUnknown: failure.outcomeUnknown, lastError: failure.error.slice(0, 500), updatedAt: sql`now()` })
       .where(eq(platformFlows.submissionId, submissionId));
-    await tx
-      .update(submissions)
-      .set({ pipelineNextAt: sql`now() + ${Math.round(failure.delayMs)} * interval '1 millisecond'` })
-      .where(and(eq(submissions.id, submissionId), eq(submissions.processingState, 'validated')));
+    await postponeRow(tx, VALIDATED_LEASES, submissionId, failure.delayMs);
   });
-}
-
-/** Postpones a `validated` row by `delayMs` without touching its flow row (an unexpected failure). */
-export async function postpone(db: Db, submissionId: string, delayMs: number): Promise<void> {
-  await db
-    .update(submissions)
-    .set({ pipelineNextAt: sql`now() + ${Math.round(delayMs)} * interval '1 millisecond'` })
-    .where(and(eq(submissions.id, submissionId), eq(submissions.processingState, 'validated')));
 }
 
 /**

@@ -8,8 +8,9 @@
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import type { LeasedRows } from '../../db/row-leases.ts';
+import { type LeasedRows, leaseClaimed } from '../../db/row-leases.ts';
 import { payments, submissions } from '../../db/schema.ts';
+import type { AttemptFailure } from './outbound-store.ts';
 
 /** A claimed 212 with what sending it needs. */
 export interface Pending212 {
@@ -41,19 +42,15 @@ export async function claimDue212(db: Db, limit: number, leaseMs: number): Promi
       .limit(limit)
       .for('update', { of: payments, skipLocked: true });
     const ids = due.map((row) => row.id);
-    for (const id of ids) await lease(tx, id, leaseMs);
+    await leaseClaimed(tx, PENDING_212_LEASES, ids, leaseMs);
     return ids;
   });
 }
 
-async function lease(tx: Executor, id: string, ms: number): Promise<void> {
-  await tx
-    .update(payments)
-    .set({ nextAt: sql`now() + ${Math.round(ms)} * interval '1 millisecond'` })
-    .where(eq(payments.id, id));
-}
-
-/** The 212 sender's claims, as leased rows (src/db/row-leases.ts): `next_at` of payments still `pending`. */
+/**
+ * The 212 sender's claims, as leased rows (src/db/row-leases.ts): `next_at` of payments still `pending`; postponed
+ * after an unexpected failure with row-leases.ts's `postponeRow`.
+ */
 export const PENDING_212_LEASES: LeasedRows = {
   table: payments,
   id: payments.id,
@@ -99,11 +96,7 @@ export async function begin212Attempt(db: Db, id: string, leaseMs: number): Prom
 }
 
 /** A failed attempt or search: `last_error`, `outcome_unknown`, postponed by `delayMs`. */
-export async function record212Failure(
-  db: Db,
-  id: string,
-  failure: { outcomeUnknown: boolean; error: string; delayMs: number },
-): Promise<void> {
+export async function record212Failure(db: Db, id: string, failure: AttemptFailure): Promise<void> {
   await db
     .update(payments)
     .set({
@@ -112,14 +105,6 @@ export async function record212Failure(
       nextAt: sql`now() + ${Math.round(failure.delayMs)} * interval '1 millisecond'`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(payments.id, id), eq(payments.state, 'pending')));
-}
-
-/** Postpones a pending 212 by `delayMs` (an unexpected failure). */
-export async function postpone212(db: Db, id: string, delayMs: number): Promise<void> {
-  await db
-    .update(payments)
-    .set({ nextAt: sql`now() + ${Math.round(delayMs)} * interval '1 millisecond'` })
     .where(and(eq(payments.id, id), eq(payments.state, 'pending')));
 }
 
