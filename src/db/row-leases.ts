@@ -10,7 +10,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../app/config-error.ts';
-import type { Db, Executor } from './client.ts';
+import type { Db, Executor, Tx } from './client.ts';
 
 /** Default staleness window of a lease, in milliseconds (PA_LEASE_MS; docs/operations.md). */
 export const DEFAULT_LEASE_MS = 20_000;
@@ -70,11 +70,20 @@ function setDueAt(db: Executor, rows: LeasedRows, value: SQL, where: SQL) {
 const fromNow = (ms: number) => sql`now() + ${Math.round(ms)} * interval '1 millisecond'`;
 
 /**
- * Takes the lease of the rows `ids` of `rows` just selected `FOR UPDATE SKIP LOCKED` in `tx` (the claim's
- * transaction): their due-at set to `now() + leaseMs`.
+ * Claims rows of `rows` for `leaseMs` in one transaction: `due` selects them `FOR UPDATE SKIP LOCKED` (instances
+ * share the work, none waits on another's rows), then their due-at is set to `now() + leaseMs`. Their ids, in order.
  */
-export async function leaseClaimed(tx: Executor, rows: LeasedRows, ids: readonly string[], leaseMs: number): Promise<void> {
-  if (ids.length > 0) await setDueAt(tx, rows, fromNow(leaseMs), sql`${rows.id} = ANY (${uuidArray(ids)})`);
+export async function claimRows(
+  db: Db,
+  rows: LeasedRows,
+  leaseMs: number,
+  due: (tx: Tx) => Promise<Array<{ id: string }>>,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const ids = (await due(tx)).map((row) => row.id);
+    if (ids.length > 0) await setDueAt(tx, rows, fromNow(leaseMs), sql`${rows.id} = ANY (${uuidArray(ids)})`);
+    return ids;
+  });
 }
 
 /** Postpones the row `id` of `rows` by `delayMs` after an unexpected failure (a no-op once it is no longer held). */
@@ -96,6 +105,8 @@ export interface RowKeeper {
   hold(id: string): void;
   /** `id` is done with (finished, postponed, given back): stop renewing it. */
   drop(id: string): void;
+  /** Postpones the row `id` by `delayMs` (`postponeRow`), after an unexpected failure. */
+  postpone(id: string, delayMs: number): Promise<void>;
   /** Whether the last renewal round succeeded within the window (always true before the first): held rows are still ours. */
   fresh(): boolean;
   start(): void;
@@ -110,6 +121,7 @@ export function createRowKeeper(db: Db, rows: LeasedRows, leaseMs: number): RowK
   return {
     hold: (id) => void held.add(id),
     drop: (id) => void held.delete(id),
+    postpone: (id, delayMs) => postponeRow(db, rows, id, delayMs),
     fresh: () => Date.now() - renewedAt < leaseMs,
     start() {
       if (timer) return;

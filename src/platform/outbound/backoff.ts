@@ -28,42 +28,40 @@ export function retryDelayMs(attempt: number, retryAfterMs?: number, random: () 
   return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, RETRY_AFTER_LIMIT_MS)));
 }
 
-/** What `sendWithBackoff` needs: the send itself, the postponement, and the words of its log lines. */
-interface BackoffSend {
-  log: Logger;
-  /** The log lines' prefix ('pa sender') and the key of the row's id in them ('submissionId'). */
+/** The words of a sender's log lines: their prefix ('pa sender'), the key of the row's id, the info after a send. */
+interface SenderWords {
   who: string;
   idKey: string;
-  /** The info line after a `sent` or `rejected` outcome ('document handed over'). */
+  /** After a `sent` or `rejected` outcome ('document handed over'). */
   handedOver: string;
-  /** Sends the claimed row `id` at most once: its outcome; throws only on the unexpected (a lost connection). */
-  send(id: string): Promise<string>;
-  /** Postpones row `id` by `delayMs`; should it fail, the row is due again when its lease runs out. */
-  postpone(id: string, delayMs: number): Promise<void>;
-  /** The rows in hand: `id` is dropped once it is done with. */
-  keeper: Pick<RowKeeper, 'drop'>;
 }
 
 /**
- * A sender's handling of one claimed row (flow-sender.ts, status-212-sender.ts): `send`, and after an unexpected
- * failure the row postponed by `retryDelayMs` of its failures in a row; the row dropped from the keeper either way.
+ * A sender's handling of one claimed row (flow-sender.ts, status-212-sender.ts): `send` it at most once (its outcome;
+ * throws only on the unexpected, e.g. a lost connection), and after an unexpected failure the row postponed by
+ * `retryDelayMs` of its failures in a row; the row dropped from `keeper` either way.
  */
-export function sendWithBackoff(options: BackoffSend): (id: string) => Promise<void> {
-  const { log, who, idKey } = options;
+export function sendWithBackoff(
+  keeper: RowKeeper,
+  log: Logger,
+  words: SenderWords,
+  send: (id: string) => Promise<string>,
+): (id: string) => Promise<void> {
+  const { who, idKey } = words;
   // Unexpected failures in a row per id, for their backoff (expected ones are counted on the row).
   const failures = new Map<string, number>();
   return async (id) => {
     try {
-      const result = await options.send(id);
+      const result = await send(id);
       failures.delete(id);
-      if (result === 'sent' || result === 'rejected') log.info({ [idKey]: id, state: result }, `${who}: ${options.handedOver}`);
+      if (result === 'sent' || result === 'rejected') log.info({ [idKey]: id, state: result }, `${who}: ${words.handedOver}`);
     } catch (error) {
       const count = (failures.get(id) ?? 0) + 1;
       failures.set(id, count);
       log.warn({ [idKey]: id, attempt: count, err: error }, `${who}: unexpected failure, will retry`);
-      await options.postpone(id, retryDelayMs(count)).catch(() => {});
+      await keeper.postpone(id, retryDelayMs(count)).catch(() => {});
     } finally {
-      options.keeper.drop(id);
+      keeper.drop(id);
     }
   };
 }

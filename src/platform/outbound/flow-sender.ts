@@ -21,7 +21,7 @@ import { sendWithBackoff } from './backoff.ts';
 import { type SendDeps, sendOne, type UnknownOutcomeGrace } from './send.ts';
 import { claimValidated, VALIDATED_LEASES } from './outbound-store.ts';
 import { leasedWorker } from '../../db/leased-worker.ts';
-import { createRowKeeper, DEFAULT_LEASE_MS, postponeRow, releaseRows } from '../../db/row-leases.ts';
+import { createRowKeeper, DEFAULT_LEASE_MS, releaseRows } from '../../db/row-leases.ts';
 import { createNamedLease } from '../leases.ts';
 import { createWaiter } from '../../lib/waiter.ts';
 
@@ -65,6 +65,9 @@ export interface Sender {
  */
 export const LEASE_MS = DEFAULT_LEASE_MS;
 
+/** The words of the sender's log lines (backoff.ts). */
+const WORDS = { who: 'pa sender', idKey: 'submissionId', handedOver: 'document handed over' };
+
 /** Builds the sender (see the module comment); nothing runs before `start`. */
 export function createSender(options: SenderOptions): Sender {
   const { db, events, client, log } = options;
@@ -88,15 +91,7 @@ export function createSender(options: SenderOptions): Sender {
   const ackTick = createWaiter(pollMs);
   // Claimed ids not yet taken by a lane: each lane takes the next as soon as it is free.
   const queue: string[] = [];
-  const handle = sendWithBackoff({
-    log,
-    who: 'pa sender',
-    idKey: 'submissionId',
-    handedOver: 'document handed over',
-    send: (id) => sendOne(sendDeps, id),
-    postpone: (id, delayMs) => postponeRow(db, VALIDATED_LEASES, id, delayMs),
-    keeper,
-  });
+  const handle = sendWithBackoff(keeper, log, WORDS, (id) => sendOne(sendDeps, id));
   const callbacks = new Set<Promise<void>>();
   let refilling: Promise<void> | undefined;
   const worker = leasedWorker(keeper, {

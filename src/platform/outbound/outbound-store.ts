@@ -9,7 +9,7 @@
  */
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { type LeasedRows, leaseClaimed, postponeRow } from '../../db/row-leases.ts';
+import { claimRows, type LeasedRows, postponeRow } from '../../db/row-leases.ts';
 import { platformFlows, submissionDocuments, submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../../model/documents.ts';
 
@@ -27,8 +27,8 @@ export interface SendingInput {
 
 /** Claims up to `limit` due `validated` submissions for `leaseMs` (ids, oldest first). */
 export async function claimValidated(db: Db, limit: number, leaseMs: number): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
+  return claimRows(db, VALIDATED_LEASES, leaseMs, (tx) =>
+    tx
       .select({ id: submissions.id })
       .from(submissions)
       .where(
@@ -39,16 +39,13 @@ export async function claimValidated(db: Db, limit: number, leaseMs: number): Pr
       )
       .orderBy(submissions.id)
       .limit(limit)
-      .for('update', { skipLocked: true });
-    const ids = due.map((row) => row.id);
-    await leaseClaimed(tx, VALIDATED_LEASES, ids, leaseMs);
-    return ids;
-  });
+      .for('update', { skipLocked: true }),
+  );
 }
 
 /**
  * The sender's claims, as leased rows (src/db/row-leases.ts): `pipeline_next_at` of submissions still `validated`;
- * postponed after an unexpected failure and given back on shutdown with row-leases.ts's `postponeRow` and `releaseRows`.
+ * claimed, postponed and given back on shutdown with row-leases.ts's `claimRows`, `postponeRow` and `releaseRows`.
  */
 export const VALIDATED_LEASES: LeasedRows = {
   table: submissions,

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { type LeasedRows, leaseClaimed } from '../../db/row-leases.ts';
+import { claimRows, type LeasedRows } from '../../db/row-leases.ts';
 import { payments, submissions } from '../../db/schema.ts';
 import type { AttemptFailure } from './outbound-store.ts';
 
@@ -25,8 +25,8 @@ export interface Pending212 {
 
 /** Claims up to `limit` due 212s (their invoice `sent`) for `leaseMs`; ids, oldest first. */
 export async function claimDue212(db: Db, limit: number, leaseMs: number): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
+  return claimRows(db, PENDING_212_LEASES, leaseMs, (tx) =>
+    tx
       .select({ id: payments.id })
       .from(payments)
       .innerJoin(submissions, eq(submissions.id, payments.submissionId))
@@ -40,16 +40,13 @@ export async function claimDue212(db: Db, limit: number, leaseMs: number): Promi
       )
       .orderBy(asc(payments.createdAt), asc(payments.id))
       .limit(limit)
-      .for('update', { of: payments, skipLocked: true });
-    const ids = due.map((row) => row.id);
-    await leaseClaimed(tx, PENDING_212_LEASES, ids, leaseMs);
-    return ids;
-  });
+      .for('update', { of: payments, skipLocked: true }),
+  );
 }
 
 /**
- * The 212 sender's claims, as leased rows (src/db/row-leases.ts): `next_at` of payments still `pending`; postponed
- * after an unexpected failure with row-leases.ts's `postponeRow`.
+ * The 212 sender's claims, as leased rows (src/db/row-leases.ts): `next_at` of payments still `pending`; claimed
+ * and postponed after an unexpected failure with row-leases.ts's `claimRows` and `postponeRow`.
  */
 export const PENDING_212_LEASES: LeasedRows = {
   table: payments,

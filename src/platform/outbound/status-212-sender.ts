@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { leasedWorker } from '../../db/leased-worker.ts';
-import { createRowKeeper, DEFAULT_LEASE_MS, postponeRow } from '../../db/row-leases.ts';
+import { createRowKeeper, DEFAULT_LEASE_MS } from '../../db/row-leases.ts';
 import type { EventSink } from '../../domain/events/types.ts';
 import { onPaymentRecorded } from '../../domain/payments/payments-service.ts';
 import { createWaiter } from '../../lib/waiter.ts';
@@ -47,6 +47,9 @@ export interface Status212Sender {
   stop(): Promise<void>;
 }
 
+/** The words of the sender's log lines (backoff.ts). */
+const WORDS = { who: '212 sender', idKey: 'paymentId', handedOver: '212 handed over' };
+
 /** Builds the 212 sender (see the module comment); nothing runs before `start`. */
 export function create212Sender(options: Status212SenderOptions): Status212Sender {
   const { db, events, client, log, validator } = options;
@@ -56,15 +59,7 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
   const keeper = createRowKeeper(db, PENDING_212_LEASES, leaseMs);
   const ackLease = createNamedLease(db, `${options.connection ?? 'default'}#212`, leaseMs, options.leaseHolder);
   const tick = createWaiter(options.pollMs ?? 5000);
-  const handle = sendWithBackoff({
-    log,
-    who: '212 sender',
-    idKey: 'paymentId',
-    handedOver: '212 handed over',
-    send: (id) => send212(deps, id),
-    postpone: (id, delayMs) => postponeRow(db, PENDING_212_LEASES, id, delayMs),
-    keeper,
-  });
+  const handle = sendWithBackoff(keeper, log, WORDS, (id) => send212(deps, id));
   let unsubscribe: (() => void) | undefined;
   const worker = leasedWorker(keeper, {
     run() {
