@@ -7,10 +7,10 @@
  * work and a dead instance's rows come back once the lease runs out. What was
  * sent, and each attempt's outcome, is kept in `platform_flows`.
  */
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { claimRows, type LeasedRows, postponeRow } from '../../db/row-leases.ts';
-import { platformFlows, submissionDocuments, submissions } from '../../db/schema.ts';
+import { type payments, platformFlows, submissionDocuments, submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../../model/documents.ts';
 
 /** The `platform_flows` row of a submission. */
@@ -139,15 +139,20 @@ export async function recordFailure(db: Db, submissionId: string, failure: Attem
 }
 
 /**
- * Milliseconds since `submissionId`'s latest createFlow attempt began, by the database's clock (one clock for every
- * instance); for a row older than the column, since its last update.
+ * Milliseconds since the latest createFlow attempt of the row of `table` (flow rows, 212 payments) that meets `where`
+ * began, by the database's clock (one clock for every instance); for a row older than the column, since its last
+ * update; infinity without a row.
  */
-export async function msSinceAttempt(db: Executor, submissionId: string): Promise<number> {
+export async function msSinceStarted(db: Executor, table: typeof platformFlows | typeof payments, where: SQL): Promise<number> {
   const [row] = await db
     .select({
-      ms: sql<number>`(extract(epoch FROM clock_timestamp() - coalesce(${platformFlows.attemptStartedAt}, ${platformFlows.updatedAt})) * 1000)::float8`,
+      ms: sql<number>`(extract(epoch FROM clock_timestamp() - coalesce(${table.attemptStartedAt}, ${table.updatedAt})) * 1000)::float8`,
     })
-    .from(platformFlows)
-    .where(eq(platformFlows.submissionId, submissionId));
+    .from(table)
+    .where(where);
   return row ? Number(row.ms) : Number.POSITIVE_INFINITY;
 }
+
+/** Milliseconds since `submissionId`'s latest createFlow attempt began (`msSinceStarted`). */
+export const msSinceAttempt = (db: Executor, submissionId: string) =>
+  msSinceStarted(db, platformFlows, eq(platformFlows.submissionId, submissionId));

@@ -10,7 +10,7 @@ import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { claimRows, type LeasedRows } from '../../db/row-leases.ts';
 import { payments, submissions } from '../../db/schema.ts';
-import type { AttemptFailure } from './outbound-store.ts';
+import { type AttemptFailure, msSinceStarted } from './outbound-store.ts';
 
 /** A claimed 212 with what sending it needs. */
 export interface Pending212 {
@@ -105,13 +105,5 @@ export async function record212Failure(db: Db, id: string, failure: AttemptFailu
     .where(and(eq(payments.id, id), eq(payments.state, 'pending')));
 }
 
-/** Milliseconds since payment `id`'s latest createFlow attempt began, by the database's clock (its last update before). */
-export async function msSince212Attempt(db: Executor, id: string): Promise<number> {
-  const [row] = await db
-    .select({
-      ms: sql<number>`(extract(epoch FROM clock_timestamp() - coalesce(${payments.attemptStartedAt}, ${payments.updatedAt})) * 1000)::float8`,
-    })
-    .from(payments)
-    .where(eq(payments.id, id));
-  return row ? Number(row.ms) : Number.POSITIVE_INFINITY;
-}
+/** Milliseconds since payment `id`'s latest createFlow attempt began (`msSinceStarted`). */
+export const msSince212Attempt = (db: Executor, id: string) => msSinceStarted(db, payments, eq(payments.id, id));
