@@ -1,9 +1,9 @@
 /**
- * The pipeline's own small writes (worker.ts): the backoff of a transient failure, its claims as leased rows (renewed
- * while in hand) and the release of a lease on shutdown. The claim is in `claim.ts`, the batched finish in
+ * The pipeline's own small writes (worker.ts): the backoff of a transient failure and its claims as leased rows
+ * (renewed while in hand, given back on shutdown: src/db/row-leases.ts). The claim is in `claim.ts`, the batched finish in
  * `finish.ts`; what the pipeline wrote is read through `src/domain/submissions/read/` (documents.ts).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { LeasedRows } from '../db/row-leases.ts';
 import { submissions } from '../db/schema.ts';
@@ -25,23 +25,13 @@ export async function postpone(db: Db, id: string, attempt: number, error: unkno
     .where(and(eq(submissions.id, id), eq(submissions.processingState, 'received')));
 }
 
-/** The pipeline's claims, as leased rows (src/db/row-leases.ts): `pipeline_next_at` of submissions still `received`. */
+/**
+ * The pipeline's claims, as leased rows (src/db/row-leases.ts): `pipeline_next_at` of submissions still `received`,
+ * given back on shutdown with row-leases.ts's `releaseRows`.
+ */
 export const RECEIVED_LEASES: LeasedRows = {
   table: submissions,
   id: submissions.id,
   dueAt: submissions.pipelineNextAt,
   held: eq(submissions.processingState, 'received'),
 };
-
-/**
- * Gives back the lease on claimed rows that were not processed (a stopping
- * worker): they are due again at once, for this instance after a restart or
- * another one, instead of when the lease runs out.
- */
-export async function release(db: Db, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(submissions)
-    .set({ pipelineNextAt: null })
-    .where(and(inArray(submissions.id, [...ids]), eq(submissions.processingState, 'received')));
-}

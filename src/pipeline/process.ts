@@ -7,11 +7,11 @@
  * validator call; throws only on the unexpected (a crashed worker), which the
  * worker treats as transient.
  */
-import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../model/documents.ts';
 import { toJsonPointer } from '../domain/json-pointer.ts';
 import { writeCii } from '../einvoice/cii.ts';
 import { buyerSirenToCheck, type Classification, classify } from '../einvoice/classification.ts';
-import { type BodyDocument, deriveFromBody } from '../einvoice/derive.ts';
+import type { BodyDocument } from '../einvoice/derive.ts';
+import { deriveStored, precedingOf } from '../einvoice/stored.ts';
 import type { DirectoryLookup } from '../model/directory.ts';
 import { toEInvoice } from '../einvoice/map.ts';
 import { writeUbl } from '../einvoice/ubl.ts';
@@ -35,16 +35,7 @@ export type Check = Validator | undefined;
  */
 export async function processSubmission(input: PipelineInput, validator: Check, directory?: DirectoryLookup): Promise<Outcome> {
   const { submission, profile } = input;
-  const body = JSON.parse(input.body) as InvoiceDocument | CreditNoteDocument;
-  const derived =
-    submission.documentType === 'invoice'
-      ? deriveFromBody({ kind: 'invoice', document: body as InvoiceDocument, seller: profile })
-      : deriveFromBody({
-          kind: 'credit_note',
-          document: body as CreditNoteDocument,
-          customer: originCustomer(input.originBody),
-          seller: profile,
-        });
+  const derived = deriveStored({ documentType: submission.documentType, body: input.body, originBody: input.originBody }, profile);
   if (!derived.document) {
     return {
       state: 'rejected',
@@ -60,9 +51,7 @@ export async function processSubmission(input: PipelineInput, validator: Check, 
       },
     };
   }
-  const preceding = submission.precedingInvoiceNumber
-    ? { number: submission.precedingInvoiceNumber, issueDate: submission.precedingInvoiceDate ?? undefined }
-    : undefined;
+  const preceding = precedingOf(submission);
   const classification = await classifyWith(directory, derived.document);
   const classified = {
     ...derived.document,
@@ -112,9 +101,4 @@ async function classifyWith(directory: DirectoryLookup | undefined, document: Bo
   const answer = await directory(siren);
   if (answer.kind === 'unavailable') throw new Error(`directory unavailable: ${answer.reason}`);
   return classify(document, answer);
-}
-
-function originCustomer(originBody: string | undefined): CustomerSnapshot | undefined {
-  if (!originBody) return undefined;
-  return (JSON.parse(originBody) as InvoiceDocument).customer_snapshot;
 }

@@ -24,8 +24,9 @@ import { finishWriter, type ReportingSettings } from './commit.ts';
 import { type Check, type Outcome, processSubmission } from './process.ts';
 import type { Rejection } from '../domain/submissions/read/index.ts';
 import type { DirectoryLookup } from '../model/directory.ts';
-import { createRowKeeper, leaseMsFrom } from '../db/row-leases.ts';
-import { postpone, RECEIVED_LEASES, release } from './pipeline-store.ts';
+import { leasedWorker } from '../db/leased-worker.ts';
+import { createRowKeeper, leaseMsFrom, releaseRows } from '../db/row-leases.ts';
+import { postpone, RECEIVED_LEASES } from './pipeline-store.ts';
 import { createWaker } from './waker.ts';
 
 export interface PipelineOptions {
@@ -72,8 +73,6 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const leaseMs = options.leaseMs ?? leaseMsFrom(process.env);
   const keeper = createRowKeeper(db, RECEIVED_LEASES, leaseMs);
   const commit = finishWriter(db, events, options.reporting);
-  let running = false;
-  let loop: Promise<void> | undefined;
   const attempts = new Map<string, number>();
   // Claimed inputs not yet taken by a lane; every lane takes the next one as soon as it is free, so
   // no validation worker waits for the slowest document of a claim.
@@ -82,6 +81,19 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   // Whether the last claim found as many rows as it asked for: more are probably due.
   let moreDue = false;
   const uncommitted = new Set<Promise<void>>();
+  const worker = leasedWorker(keeper, {
+    run: () => Promise.all(Array.from({ length: concurrency }, () => lane())),
+    interrupt: () => waker.stopping(),
+    drain: async () => {
+      await refilling;
+      await Promise.all(uncommitted);
+    },
+    async release() {
+      // Leases not renewed for a window may have been claimed again by another instance: left to run out.
+      const unstarted = queue.splice(0).map((input) => input.submission.id);
+      if (keeper.fresh()) await releaseRows(db, RECEIVED_LEASES, unstarted).catch(() => {});
+    },
+  });
 
   /** Claims more inputs into the queue; lanes that find it empty share one claim. */
   function refill(): Promise<void> {
@@ -93,7 +105,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         queue.push(...inputs);
       } catch (error) {
         moreDue = false;
-        if (running) log.warn({ err: error }, 'pipeline: claim failed');
+        if (worker.running()) log.warn({ err: error }, 'pipeline: claim failed');
       } finally {
         refilling = undefined;
       }
@@ -165,7 +177,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   }
 
   async function lane(): Promise<void> {
-    while (running) {
+    while (worker.running()) {
       const input = await next();
       if (input === undefined) {
         await waker.idle();
@@ -179,24 +191,5 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     }
   }
 
-  return {
-    wake: () => waker.wake(),
-    start() {
-      if (running) return;
-      running = true;
-      keeper.start();
-      loop = Promise.all(Array.from({ length: concurrency }, () => lane())).then(() => undefined);
-    },
-    async stop() {
-      running = false;
-      waker.stopping();
-      await loop;
-      await refilling;
-      await Promise.all(uncommitted);
-      keeper.stop();
-      // Leases not renewed for a window may have been claimed again by another instance: left to run out.
-      const unstarted = queue.splice(0).map((input) => input.submission.id);
-      if (keeper.fresh()) await release(db, unstarted).catch(() => {});
-    },
-  };
+  return { wake: () => waker.wake(), start: worker.start, stop: worker.stop };
 }

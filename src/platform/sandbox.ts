@@ -48,38 +48,32 @@ function checkWith(validator: Validator): (syntax: string, bytes: Buffer) => Pro
     if (syntax === 'FRR') return checkReport(validator, bytes);
     if (syntax !== 'UBL' && syntax !== 'CII') return { ok: true, details: [] };
     const report = await validator.validate(syntax === 'UBL' ? 'ubl' : 'cii', bytes.toString('utf8'));
-    return {
-      ok: report.fatal.length === 0,
-      details: report.fatal.map((finding) => ({
-        reasonCode: finding.rule === 'XSD' ? 'InvalidSchema' : 'OtherTechnicalError',
-        reasonMessage: `${finding.rule}: ${finding.message}`.slice(0, 1000),
-      })),
-    };
+    return resultOf(report, (rule) => (rule === 'XSD' ? 'InvalidSchema' : 'OtherTechnicalError'));
+  };
+}
+
+/** A check's result from an official report: ok without a fatal finding, each one a detail with `reasonCode` of its rule. */
+function resultOf(
+  report: { fatal: ReadonlyArray<{ rule: string; message: string }> },
+  reasonCode: (rule: string) => string,
+): FileCheckResult {
+  return {
+    ok: report.fatal.length === 0,
+    details: report.fatal.map((finding) => ({
+      reasonCode: reasonCode(finding.rule),
+      reasonMessage: `${finding.rule}: ${finding.message}`.slice(0, 1000),
+    })),
   };
 }
 
 /** A CDAR status flow through the CDAR D22B XSD and the BR-FR CDV schematron, each finding with its lifecycle reason code. */
 async function checkCdar(validator: Validator, bytes: Buffer): Promise<FileCheckResult> {
-  const report = await validator.validateCdar(bytes.toString('utf8'));
-  return {
-    ok: report.fatal.length === 0,
-    details: report.fatal.map((finding) => ({
-      reasonCode: cdarReasonCode(finding.rule),
-      reasonMessage: `${finding.rule}: ${finding.message}`.slice(0, 1000),
-    })),
-  };
+  return resultOf(await validator.validateCdar(bytes.toString('utf8')), cdarReasonCode);
 }
 
 /** An e-report (FRR) through the flux 10 XSD and the F10 schematron: the portal's 301 reasons. */
 async function checkReport(validator: Validator, bytes: Buffer): Promise<FileCheckResult> {
-  const report = await validator.validateReport(bytes.toString('utf8'));
-  return {
-    ok: report.fatal.length === 0,
-    details: report.fatal.map((finding) => ({
-      reasonCode: finding.rule === 'XSD' ? 'REJ_SEMAN' : 'REJ_COH',
-      reasonMessage: `${finding.rule}: ${finding.message}`.slice(0, 1000),
-    })),
-  };
+  return resultOf(await validator.validateReport(bytes.toString('utf8')), (rule) => (rule === 'XSD' ? 'REJ_SEMAN' : 'REJ_COH'));
 }
 
 /** Creates the sandbox with fresh credentials; `stepMs` between two status flows of a document. */

@@ -6,6 +6,7 @@
  * dies while loading fails the pool (its artefacts are missing or broken: respawning would loop).
  */
 import type { Worker } from 'node:worker_threads';
+import { EngineState } from './engine-state.ts';
 
 type Pending<Res> = { id: number; job: unknown; resolve: (value: Res) => void; reject: (error: Error) => void };
 type Slot<Res> = { worker: Worker; ready: boolean; current?: Pending<Res>; lastError?: string; timer?: NodeJS.Timeout };
@@ -52,8 +53,7 @@ export class WorkerPool<Job, Res> {
   private readonly slots = new Set<Slot<Res>>();
   private readonly queue: Pending<Res>[] = [];
   private nextId = 1;
-  private failure: Error | undefined;
-  private closed = false;
+  private readonly state = new EngineState('the validation pool');
 
   private readonly jobTimeoutMs: number;
   private readonly concurrency: () => number;
@@ -81,8 +81,8 @@ export class WorkerPool<Job, Res> {
 
   /** Runs a job on the next free worker; rejects if its worker dies, if the pool failed to load, or after close(). */
   run(job: Job): Promise<Res> {
-    if (this.failure) return Promise.reject(this.failure);
-    if (this.closed) return Promise.reject(new Error('the validation pool is closed'));
+    const refused = this.state.refusal();
+    if (refused) return refused;
     this.startWorkers();
     return new Promise<Res>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, job, resolve, reject });
@@ -96,10 +96,9 @@ export class WorkerPool<Job, Res> {
    * whole process on Node 24 (V8 "Check failed: (location_) != nullptr", nodejs/node#60755).
    */
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+    const closing = this.state.close();
+    if (!closing) return;
     clearTimeout(this.recheck);
-    const closing = new Error('the validation pool was closed');
     for (const pending of this.queue.splice(0)) pending.reject(closing);
     const slots = [...this.slots];
     this.slots.clear();
@@ -142,13 +141,13 @@ export class WorkerPool<Job, Res> {
 
   private onExit(slot: Slot<Res>, code: number): void {
     clearTimeout(slot.timer);
-    if (this.closed || !this.slots.delete(slot)) return;
+    if (this.state.closed || !this.slots.delete(slot)) return;
     const reason = slot.lastError ?? `exit code ${code}`;
     if (!slot.ready) {
       // Loading failed: every other worker would fail the same way.
-      this.failure = new Error(`a validation worker failed to load: ${reason}`);
-      for (const pending of this.queue.splice(0)) pending.reject(this.failure);
-      slot.current?.reject(this.failure);
+      this.state.failure = new Error(`a validation worker failed to load: ${reason}`);
+      for (const pending of this.queue.splice(0)) pending.reject(this.state.failure);
+      slot.current?.reject(this.state.failure);
       void this.close();
       return;
     }
@@ -165,7 +164,7 @@ export class WorkerPool<Job, Res> {
       if (busy >= allowed) {
         this.recheck ??= setTimeout(() => {
           this.recheck = undefined;
-          if (!this.closed) this.dispatch();
+          if (!this.state.closed) this.dispatch();
         }, RECHECK_MS).unref();
         break;
       }

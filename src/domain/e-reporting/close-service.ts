@@ -6,10 +6,9 @@
  * `invalid` and never sent. The close worker (closer.ts) and `POST /v1/e-reports/close` call it.
  */
 import type { Db } from '../../db/client.ts';
-import { deriveFromBody } from '../../einvoice/derive.ts';
 import { toEInvoice } from '../../einvoice/map.ts';
 import type { EInvoice, ProcessingRule } from '../../einvoice/model.ts';
-import type { CreditNoteDocument, CustomerSnapshot, InvoiceDocument } from '../../model/documents.ts';
+import { deriveStored, precedingOf } from '../../einvoice/stored.ts';
 import type { SellerProfile } from '../../model/seller-profile.ts';
 import type { ReportFinding } from './findings.ts';
 import { writeReport } from './frr-writer.ts';
@@ -40,22 +39,9 @@ export interface CloseDeps {
 }
 
 function einvoiceOf(covered: CoveredSubmission, profile: SellerProfile): EInvoice | undefined {
-  const document = JSON.parse(covered.body) as InvoiceDocument | CreditNoteDocument;
-  const derived =
-    covered.documentType === 'invoice'
-      ? deriveFromBody({ kind: 'invoice', document: document as InvoiceDocument, seller: profile })
-      : deriveFromBody({
-          kind: 'credit_note',
-          document: document as CreditNoteDocument,
-          customer: covered.originBody
-            ? ((JSON.parse(covered.originBody) as InvoiceDocument).customer_snapshot as CustomerSnapshot)
-            : undefined,
-          seller: profile,
-        });
+  const derived = deriveStored(covered, profile);
   if (!derived.document) return undefined;
-  const preceding = covered.precedingInvoiceNumber
-    ? { number: covered.precedingInvoiceNumber, issueDate: covered.precedingInvoiceDate ?? undefined }
-    : undefined;
+  const preceding = precedingOf(covered);
   return toEInvoice({ ...derived.document, processingRule: covered.processingRule as ProcessingRule }, profile, preceding);
 }
 

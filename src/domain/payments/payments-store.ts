@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { firstAs } from '../../db/first.ts';
 import { payments, submissionDocuments, submissions } from '../../db/schema.ts';
 import type { ReportingChannel, ReportingReason, ReportingState } from './reporting.ts';
 import type { PaymentPart } from './split.ts';
@@ -105,11 +106,7 @@ function asRecord({ eReport, ...row }: Row): PaymentRecord {
 
 /** The tenant's payment with the SaaS id `paymentId`, or undefined. */
 export async function findPaymentByKey(db: Executor, tenantId: string, paymentId: string): Promise<PaymentRecord | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.paymentId, paymentId)));
-  return row && asRecord(row);
+  return firstAs(selectAll(db).where(and(eq(payments.tenantId, tenantId), eq(payments.paymentId, paymentId))), asRecord);
 }
 
 /** The payments of the tenant's submission `submissionId`, oldest first (empty for another tenant's). */
@@ -178,6 +175,5 @@ export interface NewPayment extends Omit<PaymentRecord, 'flowId' | 'errors' | 's
 
 /** Inserts `payment`; undefined (nothing written) when the tenant has a payment with its `paymentId` already. */
 export async function insertPayment(tx: Executor, payment: NewPayment): Promise<PaymentRecord | undefined> {
-  const [row] = await tx.insert(payments).values(payment).onConflictDoNothing().returning(columns);
-  return row && asRecord(row);
+  return firstAs(tx.insert(payments).values(payment).onConflictDoNothing().returning(columns), asRecord);
 }

@@ -1,6 +1,7 @@
 // The `sellers` table (one row per seller of a tenant, the complete profile as jsonb): the sellers service's queries.
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { firstAs } from '../../db/first.ts';
 import { sellers, submissions } from '../../db/schema.ts';
 import type { SellerProfile } from '../../model/seller-profile.ts';
 
@@ -19,22 +20,24 @@ const asRecord = (row: { profile: unknown; isDefault: boolean; createdAt: Date; 
   profile: row.profile as SellerProfile,
 });
 
+/** The tenant's seller that meets `where`, or undefined. */
+const findOne = (db: Executor, tenantId: string, where: SQL) =>
+  firstAs(
+    db
+      .select(columns)
+      .from(sellers)
+      .where(and(eq(sellers.tenantId, tenantId), where)),
+    asRecord,
+  );
+
 /** The tenant's seller `siren`, or undefined. */
 export async function findSeller(db: Executor, tenantId: string, siren: string): Promise<SellerRecord | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(sellers)
-    .where(and(eq(sellers.tenantId, tenantId), eq(sellers.siren, siren)));
-  return row && asRecord(row);
+  return findOne(db, tenantId, eq(sellers.siren, siren));
 }
 
 /** The tenant's default seller, or undefined when it has no seller. */
 export async function findDefaultSeller(db: Executor, tenantId: string): Promise<SellerRecord | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(sellers)
-    .where(and(eq(sellers.tenantId, tenantId), eq(sellers.isDefault, true)));
-  return row && asRecord(row);
+  return findOne(db, tenantId, eq(sellers.isDefault, true));
 }
 
 /** A window of the tenant's sellers in SIREN order: after (or, backwards, before) a SIREN cursor, at most `limit`. */

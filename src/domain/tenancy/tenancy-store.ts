@@ -47,15 +47,18 @@ export async function findToken(db: Executor, prefix: string) {
   return row;
 }
 
-/** Marks the token with `prefix` revoked; false when there is no such live token. */
-export async function revokeToken(db: Executor, prefix: string): Promise<boolean> {
+/** Marks the live token with `prefix` of `table` (API or platform tokens) revoked; false when there is none. */
+async function revoke(db: Executor, table: typeof apiTokens | typeof platformTokens, prefix: string): Promise<boolean> {
   const rows = await db
-    .update(apiTokens)
+    .update(table)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiTokens.prefix, prefix), isNull(apiTokens.revokedAt)))
-    .returning({ prefix: apiTokens.prefix });
+    .where(and(eq(table.prefix, prefix), isNull(table.revokedAt)))
+    .returning({ prefix: table.prefix });
   return rows.length > 0;
 }
+
+/** Marks the token with `prefix` revoked; false when there is no such live token. */
+export const revokeToken = (db: Executor, prefix: string): Promise<boolean> => revoke(db, apiTokens, prefix);
 
 /** The accredited platform as an authenticated caller. */
 export interface PlatformIdentity {
@@ -86,14 +89,7 @@ export async function findPlatformToken(db: Executor, prefix: string) {
 }
 
 /** Marks the platform token with `prefix` revoked; false when there is no such live token. */
-export async function revokePlatformToken(db: Executor, prefix: string): Promise<boolean> {
-  const rows = await db
-    .update(platformTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(platformTokens.prefix, prefix), isNull(platformTokens.revokedAt)))
-    .returning({ prefix: platformTokens.prefix });
-  return rows.length > 0;
-}
+export const revokePlatformToken = (db: Executor, prefix: string): Promise<boolean> => revoke(db, platformTokens, prefix);
 
 /** The tenant named `name`, or undefined. */
 export async function findTenant(db: Executor, name: string): Promise<Tenant | undefined> {

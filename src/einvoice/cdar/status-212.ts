@@ -53,6 +53,11 @@ const PAID = '47';
 /** The public portal as second recipient of a mandatory status, as in the annex B 212 example (scheme 0238, role DFH). */
 const PORTAL = { id: '9998', name: 'PPF' };
 
+/** A trade party of the message: its GlobalID under its scheme (none when absent), name and role code, then `more`. */
+function party(element: string, [id, scheme]: [string | undefined, string], name: string, role: string, ...more: string[]): string {
+  return node(element, leaf('ram:GlobalID', id, { schemeID: scheme }), leaf('ram:Name', name), leaf('ram:RoleCode', role), ...more);
+}
+
 /** Format 204, CCYYMMDDHHMMSS, in UTC (the zone the gateway's own CDAR reader assumes). */
 function format204(date: Date): string {
   return date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
@@ -108,25 +113,15 @@ export function writeStatus212(message: Status212): string {
       leaf('ram:Name', 'CDV-212_Encaissée'),
       dateTime('ram:IssueDateTime', format204(message.createdAt), '204'),
       node('ram:SenderTradeParty', leaf('ram:RoleCode', 'WK')),
-      node(
-        'ram:IssuerTradeParty',
-        leaf('ram:GlobalID', seller.siren, { schemeID: '0002' }),
-        leaf('ram:Name', seller.name),
-        leaf('ram:RoleCode', 'SE'),
-      ),
-      node(
+      party('ram:IssuerTradeParty', [seller.siren, '0002'], seller.name, 'SE'),
+      party(
         'ram:RecipientTradeParty',
-        buyer.siren ? leaf('ram:GlobalID', buyer.siren, { schemeID: '0002' }) : '',
-        leaf('ram:Name', buyer.name),
-        leaf('ram:RoleCode', 'BY'),
+        [buyer.siren, '0002'],
+        buyer.name,
+        'BY',
         node('ram:URIUniversalCommunication', leaf('ram:URIID', buyer.address, { schemeID: '0225' })),
       ),
-      node(
-        'ram:RecipientTradeParty',
-        leaf('ram:GlobalID', PORTAL.id, { schemeID: '0238' }),
-        leaf('ram:Name', PORTAL.name),
-        leaf('ram:RoleCode', 'DFH'),
-      ),
+      party('ram:RecipientTradeParty', [PORTAL.id, '0238'], PORTAL.name, 'DFH'),
     ),
     node(
       'rsm:AcknowledgementDocument',

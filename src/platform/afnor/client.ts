@@ -10,24 +10,16 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createRedactor, MAX_ERROR_TEXT, type Redactor } from './redact.ts';
-import { createTokenSource } from './token.ts';
+import { createTokenSource, type TokenSettings } from './token.ts';
 import { ANSWER_CAPS, type Answer, exchange, failureOf, json } from './transport.ts';
 import type { Flow, FlowFailure, FlowInfo, FlowResult, FullFlowInfo, SearchFlowContent, SearchFlowFilters } from './types.ts';
 
 /** Settings of one PA connection (PA_FLOW_URL, PA_TOKEN_URL, PA_CLIENT_ID, PA_CLIENT_SECRET, PA_TOKEN_AUTH). */
-export interface FlowClientOptions {
+export interface FlowClientOptions extends TokenSettings {
   /** The Flow Service base, ending in `/flow-service` (the OpenAPI's server URL); paths `/v1/...` go below it. */
   flowUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-  /** `basic`: HTTP Basic (RFC 6749 §2.3.1, recommended); `body`: client_id and client_secret in the form. */
-  tokenAuth: 'basic' | 'body';
-  fetch?: typeof fetch;
   /** Limit for one exchange, answer included, in milliseconds (default 30,000). */
   timeoutMs?: number;
-  /** Clock for the token cache, in epoch milliseconds (default Date.now). */
-  now?: () => number;
   /** `Organization-Id` of every call that names none (PA_ORGANIZATION_ID other than `seller`); none when absent. */
   organizationId?: string;
 }

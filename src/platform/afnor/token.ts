@@ -44,11 +44,20 @@ export interface TokenOptions {
   tokenUrl: string;
   clientId: string;
   clientSecret: string;
+  /** `basic`: HTTP Basic (RFC 6749 §2.3.1, recommended); `body`: client_id and client_secret in the form. */
   tokenAuth: 'basic' | 'body';
   fetch: typeof fetch;
   timeoutMs: number;
+  /** Clock for the token cache, in epoch milliseconds. */
   now: () => number;
 }
+
+/**
+ * The PA's OAuth2 client in a client's settings (PA_TOKEN_URL, PA_CLIENT_ID, PA_CLIENT_SECRET, PA_TOKEN_AUTH), the
+ * transport optional (default: the global fetch, the client's own time limit, Date.now): the Flow Service and
+ * Directory Service clients' settings extend it.
+ */
+export type TokenSettings = Omit<TokenOptions, 'fetch' | 'timeoutMs' | 'now'> & Partial<Pick<TokenOptions, 'fetch' | 'timeoutMs' | 'now'>>;
 
 /** application/x-www-form-urlencoded encoding of one value (RFC 6749 Appendix B). */
 function formEncode(value: string): string {

@@ -6,21 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DirectoryAnswer, DirectoryLine } from '../../model/directory.ts';
-import { createTokenSource } from '../afnor/token.ts';
+import { createTokenSource, type TokenSettings } from '../afnor/token.ts';
 import { type Answer, exchange, failureOf, json } from '../afnor/transport.ts';
 import type { FlowFailure } from '../afnor/types.ts';
 
 /** Settings of the directory connection: `directoryUrl` (PA_DIRECTORY_URL, ending in `/directory-service`) and the PA's OAuth2 client. */
-export interface DirectoryClientOptions {
+export interface DirectoryClientOptions extends TokenSettings {
   directoryUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-  tokenAuth: 'basic' | 'body';
-  fetch?: typeof fetch;
   /** Limit for one exchange, in milliseconds (default 10,000: a lookup holds a document or an API request). */
   timeoutMs?: number;
-  now?: () => number;
 }
 
 /** The most lines read for one SIREN (a company with more addressing units gets its first 100). */

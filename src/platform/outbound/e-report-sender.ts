@@ -20,6 +20,7 @@ import type { FlowClient } from '../afnor/client.ts';
 import { parseCdar } from '../afnor/cdar.ts';
 import type { FlowFailure } from '../afnor/types.ts';
 import { retryDelayMs } from './backoff.ts';
+import { leasedWorker } from '../../db/leased-worker.ts';
 import { createRowKeeper, DEFAULT_LEASE_MS } from '../../db/row-leases.ts';
 import { describeFailure, UNKNOWN_OUTCOME_GRACE, type UnknownOutcomeGrace } from './send.ts';
 
@@ -61,9 +62,12 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
   const grace = options.unknownOutcome ?? UNKNOWN_OUTCOME_GRACE;
   const keeper = createRowKeeper(db, SENDING_REPORT_LEASES, leaseMs);
   const waiter = createWaiter(pollMs);
-  let running = false;
-  let loop: Promise<void> | undefined;
   const claimed: string[] = [];
+  const worker = leasedWorker(keeper, {
+    run: () => run(),
+    interrupt: () => waiter.cancel(),
+    release: () => releaseReports(db, claimed.splice(0)).catch(() => {}),
+  });
 
   /**
    * Runs `move` of a report in state `from` and, in its transaction, records the event of the state it reached
@@ -165,16 +169,16 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
   }
 
   async function run(): Promise<void> {
-    while (running) {
+    while (worker.running()) {
       try {
         const ids = await claimDueReports(db, 'send', 4, leaseMs);
         for (const id of ids) keeper.hold(id);
         claimed.push(...ids);
       } catch (error) {
-        if (running) log.warn({ err: error }, 'e-report sender: claim failed');
+        if (worker.running()) log.warn({ err: error }, 'e-report sender: claim failed');
       }
       const took = claimed.length;
-      while (running && claimed.length > 0) {
+      while (worker.running() && claimed.length > 0) {
         const id = claimed.shift()!;
         try {
           await handle(id);
@@ -182,24 +186,9 @@ export function createEReportSender(options: EReportSenderOptions): EReportSende
           keeper.drop(id);
         }
       }
-      if (running && took === 0) await waiter.wait();
+      if (worker.running() && took === 0) await waiter.wait();
     }
   }
 
-  return {
-    wake: () => waiter.wake(),
-    start() {
-      if (running) return;
-      running = true;
-      keeper.start();
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      waiter.cancel();
-      await loop;
-      keeper.stop();
-      await releaseReports(db, claimed.splice(0)).catch(() => {});
-    },
-  };
+  return { wake: () => waiter.wake(), start: worker.start, stop: worker.stop };
 }

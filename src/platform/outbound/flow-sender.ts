@@ -17,10 +17,11 @@ import type { EventSink } from '../../domain/events/types.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import type { Flow } from '../afnor/types.ts';
 import { type AckDeps, acknowledgeCallback, pollAcknowledgements } from './acknowledgement.ts';
-import { retryDelayMs } from './backoff.ts';
+import { sendWithBackoff } from './backoff.ts';
 import { type SendDeps, sendOne, type UnknownOutcomeGrace } from './send.ts';
-import { claimValidated, postpone, releaseClaims, VALIDATED_LEASES } from './outbound-store.ts';
-import { createRowKeeper, DEFAULT_LEASE_MS } from '../../db/row-leases.ts';
+import { claimValidated, VALIDATED_LEASES } from './outbound-store.ts';
+import { leasedWorker } from '../../db/leased-worker.ts';
+import { createRowKeeper, DEFAULT_LEASE_MS, releaseRows } from '../../db/row-leases.ts';
 import { createNamedLease } from '../leases.ts';
 import { createWaiter } from '../../lib/waiter.ts';
 
@@ -64,6 +65,9 @@ export interface Sender {
  */
 export const LEASE_MS = DEFAULT_LEASE_MS;
 
+/** The words of the sender's log lines (backoff.ts). */
+const WORDS = { who: 'pa sender', idKey: 'submissionId', handedOver: 'document handed over' };
+
 /** Builds the sender (see the module comment); nothing runs before `start`. */
 export function createSender(options: SenderOptions): Sender {
   const { db, events, client, log } = options;
@@ -87,12 +91,26 @@ export function createSender(options: SenderOptions): Sender {
   const ackTick = createWaiter(pollMs);
   // Claimed ids not yet taken by a lane: each lane takes the next as soon as it is free.
   const queue: string[] = [];
-  // Unexpected failures in a row per submission, for their backoff (expected ones are counted in platform_flows).
-  const failures = new Map<string, number>();
+  const handle = sendWithBackoff(keeper, log, WORDS, (id) => sendOne(sendDeps, id));
   const callbacks = new Set<Promise<void>>();
   let refilling: Promise<void> | undefined;
-  let running = false;
-  let loops: Promise<unknown> | undefined;
+  const worker = leasedWorker(keeper, {
+    run: () => Promise.all([acknowledgements(), ...Array.from({ length: concurrency }, () => lane())]),
+    interrupt() {
+      due.cancel();
+      ackTick.cancel();
+    },
+    drain: async () => {
+      await refilling;
+      await Promise.all(callbacks);
+    },
+    async release() {
+      await releaseRows(db, VALIDATED_LEASES, queue.splice(0)).catch((error) =>
+        log.warn({ err: error }, 'pa sender: could not release claims'),
+      );
+      await ackLease.release().catch(() => {});
+    },
+  });
 
   /** Claims more ids; lanes that find the queue empty share one claim. */
   function refill(): Promise<void> {
@@ -102,7 +120,7 @@ export function createSender(options: SenderOptions): Sender {
         for (const id of ids) keeper.hold(id);
         queue.push(...ids);
       } catch (error) {
-        if (running) log.warn({ err: error }, 'pa sender: claim failed');
+        if (worker.running()) log.warn({ err: error }, 'pa sender: claim failed');
       } finally {
         refilling = undefined;
       }
@@ -110,27 +128,12 @@ export function createSender(options: SenderOptions): Sender {
     return refilling;
   }
 
-  async function handle(id: string): Promise<void> {
-    try {
-      const result = await sendOne(sendDeps, id);
-      failures.delete(id);
-      if (result === 'sent' || result === 'rejected') log.info({ submissionId: id, state: result }, 'pa sender: document handed over');
-    } catch (error) {
-      const count = (failures.get(id) ?? 0) + 1;
-      failures.set(id, count);
-      log.warn({ submissionId: id, attempt: count, err: error }, 'pa sender: unexpected failure, will retry');
-      await postpone(db, id, retryDelayMs(count)).catch(() => {});
-    } finally {
-      keeper.drop(id);
-    }
-  }
-
   async function lane(): Promise<void> {
-    while (running) {
+    while (worker.running()) {
       if (queue.length === 0) await refill();
-      const id = running ? queue.shift() : undefined;
+      const id = worker.running() ? queue.shift() : undefined;
       if (id === undefined) {
-        if (running) await due.wait();
+        if (worker.running()) await due.wait();
         continue;
       }
       await handle(id);
@@ -138,36 +141,21 @@ export function createSender(options: SenderOptions): Sender {
   }
 
   async function acknowledgements(): Promise<void> {
-    while (running) {
+    while (worker.running()) {
       try {
         // Another instance holding the lease polls for every instance (acknowledgements are read from the database).
-        if (await ackLease.acquire()) await pollAcknowledgements(ackDeps, () => running);
+        if (await ackLease.acquire()) await pollAcknowledgements(ackDeps, () => worker.running());
       } catch (error) {
-        if (running) log.warn({ err: error }, 'pa sender: acknowledgement round failed');
+        if (worker.running()) log.warn({ err: error }, 'pa sender: acknowledgement round failed');
       }
-      if (running) await ackTick.wait();
+      if (worker.running()) await ackTick.wait();
     }
   }
 
   return {
     wake: () => due.wake(),
-    start() {
-      if (running) return;
-      running = true;
-      keeper.start();
-      loops = Promise.all([acknowledgements(), ...Array.from({ length: concurrency }, () => lane())]);
-    },
-    async stop() {
-      running = false;
-      due.cancel();
-      ackTick.cancel();
-      await loops;
-      await refilling;
-      await Promise.all(callbacks);
-      keeper.stop();
-      await releaseClaims(db, queue.splice(0)).catch((error) => log.warn({ err: error }, 'pa sender: could not release claims'));
-      await ackLease.release().catch(() => {});
-    },
+    start: worker.start,
+    stop: worker.stop,
     acknowledge(flow) {
       const work = acknowledgeCallback(ackDeps, flow)
         .then((read) => {

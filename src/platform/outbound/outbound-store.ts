@@ -7,10 +7,10 @@
  * work and a dead instance's rows come back once the lease runs out. What was
  * sent, and each attempt's outcome, is kept in `platform_flows`.
  */
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import type { LeasedRows } from '../../db/row-leases.ts';
-import { platformFlows, submissionDocuments, submissions } from '../../db/schema.ts';
+import { claimRows, type LeasedRows, postponeRow } from '../../db/row-leases.ts';
+import { type payments, platformFlows, submissionDocuments, submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../../model/documents.ts';
 
 /** The `platform_flows` row of a submission. */
@@ -27,8 +27,8 @@ export interface SendingInput {
 
 /** Claims up to `limit` due `validated` submissions for `leaseMs` (ids, oldest first). */
 export async function claimValidated(db: Db, limit: number, leaseMs: number): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
+  return claimRows(db, VALIDATED_LEASES, leaseMs, (tx) =>
+    tx
       .select({ id: submissions.id })
       .from(submissions)
       .where(
@@ -39,27 +39,14 @@ export async function claimValidated(db: Db, limit: number, leaseMs: number): Pr
       )
       .orderBy(submissions.id)
       .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    const ids = due.map((row) => row.id);
-    await tx
-      .update(submissions)
-      .set({ pipelineNextAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-      .where(inArray(submissions.id, ids));
-    return ids;
-  });
+      .for('update', { skipLocked: true }),
+  );
 }
 
-/** Gives claimed but unstarted rows back (due at once), e.g. on shutdown; only rows still `validated`. */
-export async function releaseClaims(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(submissions)
-    .set({ pipelineNextAt: null })
-    .where(and(inArray(submissions.id, ids), eq(submissions.processingState, 'validated')));
-}
-
-/** The sender's claims, as leased rows (src/db/row-leases.ts): `pipeline_next_at` of submissions still `validated`. */
+/**
+ * The sender's claims, as leased rows (src/db/row-leases.ts): `pipeline_next_at` of submissions still `validated`;
+ * claimed, postponed and given back on shutdown with row-leases.ts's `claimRows`, `postponeRow` and `releaseRows`.
+ */
 export const VALIDATED_LEASES: LeasedRows = {
   table: submissions,
   id: submissions.id,
@@ -130,45 +117,42 @@ export async function beginAttempt(
   });
 }
 
+/** A failed attempt or search: its error text, whether a createFlow may have reached the PA, the delay before the next. */
+export interface AttemptFailure {
+  outcomeUnknown: boolean;
+  error: string;
+  delayMs: number;
+}
+
 /**
  * Records a failed attempt (or a failed search) and postpones the row by `delayMs`: `last_error` (no secrets:
  * the client's error texts never carry any) and `outcome_unknown` (true when a createFlow may have reached the PA).
  */
-export async function recordFailure(
-  db: Db,
-  submissionId: string,
-  failure: { outcomeUnknown: boolean; error: string; delayMs: number },
-): Promise<void> {
+export async function recordFailure(db: Db, submissionId: string, failure: AttemptFailure): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(platformFlows)
       .set({ outcomeUnknown: failure.outcomeUnknown, lastError: failure.error.slice(0, 500), updatedAt: sql`now()` })
       .where(eq(platformFlows.submissionId, submissionId));
-    await tx
-      .update(submissions)
-      .set({ pipelineNextAt: sql`now() + ${Math.round(failure.delayMs)} * interval '1 millisecond'` })
-      .where(and(eq(submissions.id, submissionId), eq(submissions.processingState, 'validated')));
+    await postponeRow(tx, VALIDATED_LEASES, submissionId, failure.delayMs);
   });
 }
 
-/** Postpones a `validated` row by `delayMs` without touching its flow row (an unexpected failure). */
-export async function postpone(db: Db, submissionId: string, delayMs: number): Promise<void> {
-  await db
-    .update(submissions)
-    .set({ pipelineNextAt: sql`now() + ${Math.round(delayMs)} * interval '1 millisecond'` })
-    .where(and(eq(submissions.id, submissionId), eq(submissions.processingState, 'validated')));
-}
-
 /**
- * Milliseconds since `submissionId`'s latest createFlow attempt began, by the database's clock (one clock for every
- * instance); for a row older than the column, since its last update.
+ * Milliseconds since the latest createFlow attempt of the row of `table` (flow rows, 212 payments) that meets `where`
+ * began, by the database's clock (one clock for every instance); for a row older than the column, since its last
+ * update; infinity without a row.
  */
-export async function msSinceAttempt(db: Executor, submissionId: string): Promise<number> {
+export async function msSinceStarted(db: Executor, table: typeof platformFlows | typeof payments, where: SQL): Promise<number> {
   const [row] = await db
     .select({
-      ms: sql<number>`(extract(epoch FROM clock_timestamp() - coalesce(${platformFlows.attemptStartedAt}, ${platformFlows.updatedAt})) * 1000)::float8`,
+      ms: sql<number>`(extract(epoch FROM clock_timestamp() - coalesce(${table.attemptStartedAt}, ${table.updatedAt})) * 1000)::float8`,
     })
-    .from(platformFlows)
-    .where(eq(platformFlows.submissionId, submissionId));
+    .from(table)
+    .where(where);
   return row ? Number(row.ms) : Number.POSITIVE_INFINITY;
 }
+
+/** Milliseconds since `submissionId`'s latest createFlow attempt began (`msSinceStarted`). */
+export const msSinceAttempt = (db: Executor, submissionId: string) =>
+  msSinceStarted(db, platformFlows, eq(platformFlows.submissionId, submissionId));

@@ -57,14 +57,15 @@ export async function transition(
 
 /** The rejection record of a flow acknowledged `Error`: one error per AcknowledgementDetail (reasonCode, reasonMessage, item). */
 export function ackRejection(details: AcknowledgementDetail[]): Rejection {
-  const errors = details.map((d) => ({
-    rule: d.reasonCode,
-    message: d.reasonMessage,
-    ...(d.item ? { location: d.item } : {}),
-  }));
+  const errors = detailErrors(details);
   // A PA may say Error without details: the rejection still names its source.
   if (errors.length === 0) errors.push({ rule: 'ACK-Error', message: 'The platform acknowledged the flow with Error, without details' });
   return { source: 'platform', errors };
+}
+
+/** One rejection error per AcknowledgementDetail: its reasonCode, reasonMessage and item (as `location`, when given). */
+export function detailErrors(details: AcknowledgementDetail[]): Rejection['errors'] {
+  return details.map((d) => ({ rule: d.reasonCode, message: d.reasonMessage, ...(d.item ? { location: d.item } : {}) }));
 }
 
 /** The acknowledgement of an untrusted Flow (a PA's answer or a callback), reduced to known statuses and string fields. */
@@ -82,6 +83,23 @@ export function readAcknowledgement(flow: FlowFacts): { status: FlowAckStatus; d
       reasonMessage: text(d.reasonMessage),
     }));
   return { status, details };
+}
+
+/** The row as the PA's flow matches it: false when the row already holds another flowId (a duplicate flow). */
+export const sameFlow = (row: { flowId: string | null }, flow: FlowFacts) => row.flowId === null || row.flowId === flow.flowId;
+
+/**
+ * The acknowledgement to record on a row: its own once final (Ok or Error, never overwritten by an older Pending),
+ * else the flow's.
+ */
+export function keptAcknowledgement(
+  row: { ackStatus: string | null; ackDetails: unknown },
+  flow: FlowFacts,
+): { status: FlowAckStatus; details: AcknowledgementDetail[] | null } {
+  const final = row.ackStatus === 'Ok' || row.ackStatus === 'Error';
+  return final
+    ? { status: row.ackStatus as FlowAckStatus, details: row.ackDetails as AcknowledgementDetail[] | null }
+    : readAcknowledgement(flow);
 }
 
 async function lockRow(tx: Tx, where: SQL): Promise<PlatformFlowRow | undefined> {
@@ -112,11 +130,8 @@ export async function applyFlow(db: Db, events: EventSink, match: FlowMatch, flo
   const committed: CommittedEvent[] = [];
   const applied = await db.transaction(async (tx): Promise<Applied> => {
     const row = await findRow(tx, match);
-    if (!row || (row.flowId !== null && row.flowId !== flow.flowId)) return { matched: false };
-    const final = row.ackStatus === 'Ok' || row.ackStatus === 'Error';
-    const read = readAcknowledgement(flow);
-    const ack = final ? (row.ackStatus as FlowAckStatus) : read.status;
-    const details = final ? (row.ackDetails as AcknowledgementDetail[] | null) : read.details;
+    if (!row || !sameFlow(row, flow)) return { matched: false };
+    const { status: ack, details } = keptAcknowledgement(row, flow);
     const change = {
       flowId: flow.flowId,
       submittedAt: row.submittedAt ?? flow.submittedAt ?? null,

@@ -10,8 +10,8 @@ import { lifecycleStatuses, payments, submissions } from '../../db/schema.ts';
 import { recordEvent } from '../../domain/events/events-store.ts';
 import type { CommittedEvent, EventSink } from '../../domain/events/types.ts';
 import { isUuid } from '../../domain/ids.ts';
-import type { AcknowledgementDetail, FlowAckStatus } from '../afnor/types.ts';
-import { type FlowFacts, readAcknowledgement } from './outcome.ts';
+import type { FlowAckStatus } from '../afnor/types.ts';
+import { detailErrors, type FlowFacts, keptAcknowledgement, sameFlow } from './outcome.ts';
 
 /** The event id of the seller's 212 of payment `paymentId` in `lifecycle_statuses` (one per payment). */
 const sellerStatusEventId = (paymentId: string) => `seller-212:${paymentId}`;
@@ -57,17 +57,11 @@ export async function apply212Flow(
   const committed: CommittedEvent[] = [];
   const applied = await db.transaction(async (tx): Promise<Applied212> => {
     const row = await lockRow(tx, match);
-    if (!row || (row.flowId !== null && row.flowId !== flow.flowId)) return { matched: false };
-    const final = row.ackStatus === 'Ok' || row.ackStatus === 'Error';
-    const read = readAcknowledgement(flow);
-    const ack = final ? (row.ackStatus as FlowAckStatus) : read.status;
-    const details = final ? (row.ackDetails as AcknowledgementDetail[] | null) : read.details;
+    if (!row || !sameFlow(row, flow)) return { matched: false };
+    const { status: ack, details } = keptAcknowledgement(row, flow);
     // A state the row already left (rejected before sending) stays.
     const state = row.state === 'pending' || row.state === 'sent' ? stateOf(ack) : row.state;
-    const errors =
-      state === 'rejected' && row.state !== 'rejected'
-        ? (details ?? []).map((d) => ({ rule: d.reasonCode, message: d.reasonMessage, ...(d.item ? { location: d.item } : {}) }))
-        : row.ackDetails;
+    const errors = state === 'rejected' && row.state !== 'rejected' ? detailErrors(details ?? []) : row.ackDetails;
     let statusId = row.lifecycleStatusId;
     if (statusId === null) {
       statusId = await insertSellerStatus(tx, row, now);

@@ -8,8 +8,9 @@
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import type { LeasedRows } from '../../db/row-leases.ts';
+import { claimRows, type LeasedRows } from '../../db/row-leases.ts';
 import { payments, submissions } from '../../db/schema.ts';
+import { type AttemptFailure, msSinceStarted } from './outbound-store.ts';
 
 /** A claimed 212 with what sending it needs. */
 export interface Pending212 {
@@ -24,8 +25,8 @@ export interface Pending212 {
 
 /** Claims up to `limit` due 212s (their invoice `sent`) for `leaseMs`; ids, oldest first. */
 export async function claimDue212(db: Db, limit: number, leaseMs: number): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
+  return claimRows(db, PENDING_212_LEASES, leaseMs, (tx) =>
+    tx
       .select({ id: payments.id })
       .from(payments)
       .innerJoin(submissions, eq(submissions.id, payments.submissionId))
@@ -39,21 +40,14 @@ export async function claimDue212(db: Db, limit: number, leaseMs: number): Promi
       )
       .orderBy(asc(payments.createdAt), asc(payments.id))
       .limit(limit)
-      .for('update', { of: payments, skipLocked: true });
-    const ids = due.map((row) => row.id);
-    for (const id of ids) await lease(tx, id, leaseMs);
-    return ids;
-  });
+      .for('update', { of: payments, skipLocked: true }),
+  );
 }
 
-async function lease(tx: Executor, id: string, ms: number): Promise<void> {
-  await tx
-    .update(payments)
-    .set({ nextAt: sql`now() + ${Math.round(ms)} * interval '1 millisecond'` })
-    .where(eq(payments.id, id));
-}
-
-/** The 212 sender's claims, as leased rows (src/db/row-leases.ts): `next_at` of payments still `pending`. */
+/**
+ * The 212 sender's claims, as leased rows (src/db/row-leases.ts): `next_at` of payments still `pending`; claimed
+ * and postponed after an unexpected failure with row-leases.ts's `claimRows` and `postponeRow`.
+ */
 export const PENDING_212_LEASES: LeasedRows = {
   table: payments,
   id: payments.id,
@@ -99,11 +93,7 @@ export async function begin212Attempt(db: Db, id: string, leaseMs: number): Prom
 }
 
 /** A failed attempt or search: `last_error`, `outcome_unknown`, postponed by `delayMs`. */
-export async function record212Failure(
-  db: Db,
-  id: string,
-  failure: { outcomeUnknown: boolean; error: string; delayMs: number },
-): Promise<void> {
+export async function record212Failure(db: Db, id: string, failure: AttemptFailure): Promise<void> {
   await db
     .update(payments)
     .set({
@@ -115,21 +105,5 @@ export async function record212Failure(
     .where(and(eq(payments.id, id), eq(payments.state, 'pending')));
 }
 
-/** Postpones a pending 212 by `delayMs` (an unexpected failure). */
-export async function postpone212(db: Db, id: string, delayMs: number): Promise<void> {
-  await db
-    .update(payments)
-    .set({ nextAt: sql`now() + ${Math.round(delayMs)} * interval '1 millisecond'` })
-    .where(and(eq(payments.id, id), eq(payments.state, 'pending')));
-}
-
-/** Milliseconds since payment `id`'s latest createFlow attempt began, by the database's clock (its last update before). */
-export async function msSince212Attempt(db: Executor, id: string): Promise<number> {
-  const [row] = await db
-    .select({
-      ms: sql<number>`(extract(epoch FROM clock_timestamp() - coalesce(${payments.attemptStartedAt}, ${payments.updatedAt})) * 1000)::float8`,
-    })
-    .from(payments)
-    .where(eq(payments.id, id));
-  return row ? Number(row.ms) : Number.POSITIVE_INFINITY;
-}
+/** Milliseconds since payment `id`'s latest createFlow attempt began (`msSinceStarted`). */
+export const msSince212Attempt = (db: Executor, id: string) => msSinceStarted(db, payments, eq(payments.id, id));

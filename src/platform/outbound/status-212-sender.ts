@@ -7,6 +7,7 @@
  */
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
+import { leasedWorker } from '../../db/leased-worker.ts';
 import { createRowKeeper, DEFAULT_LEASE_MS } from '../../db/row-leases.ts';
 import type { EventSink } from '../../domain/events/types.ts';
 import { onPaymentRecorded } from '../../domain/payments/payments-service.ts';
@@ -14,11 +15,11 @@ import { createWaiter } from '../../lib/waiter.ts';
 import type { Validator } from '../../validation/index.ts';
 import type { FlowClient } from '../afnor/client.ts';
 import { createNamedLease } from '../leases.ts';
-import { retryDelayMs } from './backoff.ts';
+import { sendWithBackoff } from './backoff.ts';
 import { describeFailure, type UnknownOutcomeGrace } from './send.ts';
 import { send212 } from './status-212-send.ts';
 import { apply212Flow, unacknowledged212 } from './status-212-flows.ts';
-import { claimDue212, PENDING_212_LEASES, postpone212 } from './status-212-queue.ts';
+import { claimDue212, PENDING_212_LEASES } from './status-212-queue.ts';
 import { rejectOrphaned212 } from './status-212-refusals.ts';
 
 export interface Status212SenderOptions {
@@ -46,6 +47,9 @@ export interface Status212Sender {
   stop(): Promise<void>;
 }
 
+/** The words of the sender's log lines (backoff.ts). */
+const WORDS = { who: '212 sender', idKey: 'paymentId', handedOver: '212 handed over' };
+
 /** Builds the 212 sender (see the module comment); nothing runs before `start`. */
 export function create212Sender(options: Status212SenderOptions): Status212Sender {
   const { db, events, client, log, validator } = options;
@@ -55,30 +59,28 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
   const keeper = createRowKeeper(db, PENDING_212_LEASES, leaseMs);
   const ackLease = createNamedLease(db, `${options.connection ?? 'default'}#212`, leaseMs, options.leaseHolder);
   const tick = createWaiter(options.pollMs ?? 5000);
-  const failures = new Map<string, number>();
-  let running = false;
-  let loop: Promise<void> | undefined;
+  const handle = sendWithBackoff(keeper, log, WORDS, (id) => send212(deps, id));
   let unsubscribe: (() => void) | undefined;
+  const worker = leasedWorker(keeper, {
+    run() {
+      unsubscribe = onPaymentRecorded(db, () => tick.wake());
+      return run();
+    },
+    interrupt() {
+      unsubscribe?.();
+      tick.cancel();
+    },
+    release: () => ackLease.release().catch(() => {}),
+  });
 
   async function sendDue(): Promise<void> {
     for (;;) {
       const ids = await claimDue212(db, 8, leaseMs);
       for (const id of ids) keeper.hold(id);
-      if (ids.length === 0 || !running) return;
+      if (ids.length === 0 || !worker.running()) return;
       for (const id of ids) {
-        if (!running) return;
-        try {
-          const result = await send212(deps, id);
-          failures.delete(id);
-          if (result === 'sent' || result === 'rejected') log.info({ paymentId: id, state: result }, '212 sender: 212 handed over');
-        } catch (error) {
-          const count = (failures.get(id) ?? 0) + 1;
-          failures.set(id, count);
-          log.warn({ paymentId: id, attempt: count, err: error }, '212 sender: unexpected failure, will retry');
-          await postpone212(db, id, retryDelayMs(count)).catch(() => {});
-        } finally {
-          keeper.drop(id);
-        }
+        if (!worker.running()) return;
+        await handle(id);
       }
     }
   }
@@ -87,7 +89,7 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
   async function acknowledgements(): Promise<void> {
     if (!(await ackLease.acquire())) return;
     for (const { id, flowId } of await unacknowledged212(db, 50)) {
-      if (!running) return;
+      if (!worker.running()) return;
       const read = await client.getFlow(flowId, 'Metadata');
       if (!read.ok) {
         log.warn({ paymentId: id, flowId, error: describeFailure(read) }, '212 sender: could not read a flow');
@@ -98,35 +100,18 @@ export function create212Sender(options: Status212SenderOptions): Status212Sende
   }
 
   async function run(): Promise<void> {
-    while (running) {
+    while (worker.running()) {
       try {
         await sendDue();
         await acknowledgements();
         const orphaned = await rejectOrphaned212(db);
         if (orphaned > 0) log.warn({ count: orphaned }, '212 sender: payments of rejected invoices, their 212 not sent');
       } catch (error) {
-        if (running) log.warn({ err: error }, '212 sender: round failed');
+        if (worker.running()) log.warn({ err: error }, '212 sender: round failed');
       }
-      if (running) await tick.wait();
+      if (worker.running()) await tick.wait();
     }
   }
 
-  return {
-    wake: () => tick.wake(),
-    start() {
-      if (running) return;
-      running = true;
-      keeper.start();
-      unsubscribe = onPaymentRecorded(db, () => tick.wake());
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      unsubscribe?.();
-      tick.cancel();
-      await loop;
-      keeper.stop();
-      await ackLease.release().catch(() => {});
-    },
-  };
+  return { wake: () => tick.wake(), start: worker.start, stop: worker.stop };
 }

@@ -8,6 +8,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { EngineState } from '../engine-state.ts';
 
 /** What the JVM runs: the named stylesheets, in order, on one parsed document (empty `xml`: compile them only). */
 export interface JvmJob {
@@ -92,8 +93,7 @@ export class JvmEngine {
   private readonly queue: Pending[] = [];
   private readonly inFlight = new Map<number, Pending>();
   private nextId = 1;
-  private failure: Error | undefined;
-  private closed = false;
+  private readonly state = new EngineState('the Saxon-HE engine');
   private recheck: NodeJS.Timeout | undefined;
   private stderrTail = '';
   /** Stylesheets the running process has compiled (answered a job with). */
@@ -120,8 +120,8 @@ export class JvmEngine {
 
   /** Runs a job; rejects on a malformed document or stylesheet error (the JVM's message), a timeout, repeated crashes, or close(). */
   run(job: JvmJob): Promise<JvmResult> {
-    if (this.failure) return Promise.reject(this.failure);
-    if (this.closed) return Promise.reject(new Error('the Saxon-HE engine is closed'));
+    const refused = this.state.refusal();
+    if (refused) return refused;
     const id = this.nextId++;
     const frame = Buffer.from(`${id}\t${job.names.join(',')}\n${job.xml}`, 'utf8');
     return new Promise<JvmResult>((resolve, reject) => {
@@ -133,10 +133,9 @@ export class JvmEngine {
 
   /** Ends the process (stdin closed, then killed after 2 s); queued and in-flight jobs reject. */
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+    const closing = this.state.close();
+    if (!closing) return;
     clearTimeout(this.recheck);
-    const closing = new Error('the Saxon-HE engine was closed');
     for (const pending of [...this.queue.splice(0), ...this.inFlight.values()]) {
       clearTimeout(pending.timer);
       pending.reject(closing);
@@ -216,14 +215,14 @@ export class JvmEngine {
   }
 
   private onExit(child: ChildProcess, code: number | null): void {
-    if (this.child !== child || this.closed) return;
+    if (this.child !== child || this.state.closed) return;
     this.child = undefined;
     const reason = `${code === null ? `signal ${child.signalCode ?? '?'}` : `exit code ${code}`}${this.stderrTail ? `: ${this.stderrTail.trim().slice(-1000)}` : ''}`;
     if (!this.ready) {
-      this.failure = new Error(`the Saxon-HE engine failed to start (${reason})`);
+      this.state.failure = new Error(`the Saxon-HE engine failed to start (${reason})`);
       for (const pending of [...this.inFlight.values(), ...this.queue.splice(0)]) {
         clearTimeout(pending.timer);
-        pending.reject(this.failure);
+        pending.reject(this.state.failure);
       }
       this.inFlight.clear();
       return;
@@ -264,7 +263,7 @@ export class JvmEngine {
     if (this.queue.length > 0 && this.inFlight.size >= allowed && allowed < threads) {
       this.recheck ??= setTimeout(() => {
         this.recheck = undefined;
-        if (!this.closed) this.dispatch();
+        if (!this.state.closed) this.dispatch();
       }, RECHECK_MS).unref();
     }
     this.updateRefs();
