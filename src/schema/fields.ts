@@ -9,11 +9,11 @@ import { builder, type SchemaTypes } from './builder.ts';
 
 type Types = PothosSchemaTypes.ExtendDefaultTypes<SchemaTypes>;
 
-/** `{ NAME: [value, description] }`: the values of a `describedEnum`, in order. */
+/** `{ NAME: [value, description] }`: the values of an `enumType`, in order. */
 type DescribedValues = Record<string, readonly [value: string, description: string]>;
 
-/** An enum type whose every value has a description: `describedEnum('Name', 'What it is.', { NAME: ['value', 'Meaning.'] })`. */
-export function describedEnum<const V extends DescribedValues>(name: string, description: string | undefined, values: V) {
+/** An enum type whose every value has a description: `enumType('Name', 'What it is.', { NAME: ['value', 'Meaning.'] })`. */
+export function enumType<const V extends DescribedValues>(name: string, description: string | undefined, values: V) {
   const configs = Object.fromEntries(Object.entries(values).map(([key, [value, meaning]]) => [key, { value, description: meaning }]));
   return builder.enumType(name, {
     description,

@@ -7,10 +7,10 @@
 import type { ReportEventView } from '../../domain/events/e-report-events-store.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
-import { describedEnum } from '../fields.ts';
+import { enumType } from '../fields.ts';
 import { EReportRef } from './e-report.ts';
 
-const EReportEventTypeEnum = describedEnum('EReportEventType', undefined, {
+const EReportEventTypeEnum = enumType('EReportEventType', undefined, {
   SENT: ['e_report_sent', 'The PA took the report (its flowId is known).'],
   ACCEPTED: ['e_report_accepted', "The portal's 300 Déposée."],
   REJECTED: ['e_report_rejected', "The portal's 301 Rejetée, or the PA refused the flow."],

@@ -1,6 +1,6 @@
 /** Enums shared by several types: document type and processing state (spec § processing_state). */
 import { builder } from '../builder.ts';
-import { describedEnum } from '../fields.ts';
+import { enumType } from '../fields.ts';
 
 export const DocumentTypeEnum = builder.enumType('DocumentType', {
   values: {
@@ -9,7 +9,7 @@ export const DocumentTypeEnum = builder.enumType('DocumentType', {
   } as const,
 });
 
-export const ProcessingStateEnum = describedEnum(
+export const ProcessingStateEnum = enumType(
   'ProcessingState',
   "State inside the gateway, independent of the PA's lifecycle codes: RECEIVED → VALIDATED → SENT, REJECTED from each (README, Processing states).",
   {

@@ -11,10 +11,10 @@ import type { AcknowledgementDetail, FlowAckStatus } from '../../platform/index.
 import { type DeliveryView, findDelivery } from '../../platform/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
-import { describedEnum } from '../fields.ts';
+import { enumType } from '../fields.ts';
 import { SubmissionRef } from './submission.ts';
 
-const AckStatusEnum = describedEnum(
+const AckStatusEnum = enumType(
   'FlowAcknowledgementStatus',
   "The PA's acknowledgement of a flow (Flow Service AckStatus), under the standard's names.",
   {

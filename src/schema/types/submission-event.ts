@@ -9,12 +9,12 @@ import type { EventView } from '../../domain/events/events-store.ts';
 import { getSubmission } from '../../domain/submissions/read/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
-import { describedEnum } from '../fields.ts';
+import { enumType } from '../fields.ts';
 import { DocumentTypeEnum, ProcessingStateEnum } from './enums.ts';
 import { LifecycleStatusRef } from './lifecycle-status.ts';
 import { SubmissionRef } from './submission.ts';
 
-const SubmissionEventTypeEnum = describedEnum('SubmissionEventType', undefined, {
+const SubmissionEventTypeEnum = enumType('SubmissionEventType', undefined, {
   RECEIVED: ['received', 'A new submission was received (202).'],
   LIFECYCLE_STATUS_ADDED: ['lifecycle_status_added', 'The PA reported a lifecycle status.'],
   PROCESSING_STATE_CHANGED: ['processing_state_changed', 'The processing state changed.'],

@@ -8,19 +8,15 @@ import type { DocumentType } from '../../model/documents.ts';
 import type { SubmissionFilter, SubmissionOrder, SubmissionRow } from '../../domain/submissions/read/index.ts';
 import { badInput } from '../bad-input.ts';
 import { builder } from '../builder.ts';
-import { describedEnum } from '../fields.ts';
+import { enumType } from '../fields.ts';
 import { DocumentTypeEnum, ProcessingStateEnum } from './enums.ts';
 import { LifecycleCodeEnum } from './lifecycle-status.ts';
 
-export const ProcessingRuleEnum = describedEnum(
-  'ProcessingRule',
-  'The French processing rule of a document (DSE v3.2 §2.3), from its buyer.',
-  {
-    B2B: ['B2B', 'A French company: e-invoiced.'],
-    B2BInt: ['B2BInt', 'A business buyer outside France: e-reported.'],
-    B2C: ['B2C', 'Anyone else: e-reported.'],
-  },
-);
+export const ProcessingRuleEnum = enumType('ProcessingRule', 'The French processing rule of a document (DSE v3.2 §2.3), from its buyer.', {
+  B2B: ['B2B', 'A French company: e-invoiced.'],
+  B2BInt: ['B2BInt', 'A business buyer outside France: e-reported.'],
+  B2C: ['B2C', 'Anyone else: e-reported.'],
+});
 
 export const SubmissionFilterInput = builder.inputType('SubmissionFilter', {
   description:
@@ -52,12 +48,12 @@ export const SubmissionFilterInput = builder.inputType('SubmissionFilter', {
   }),
 });
 
-export const OrderDirectionEnum = describedEnum('OrderDirection', undefined, {
+export const OrderDirectionEnum = enumType('OrderDirection', undefined, {
   ASC: ['asc', 'Smallest (oldest) first.'],
   DESC: ['desc', 'Largest (newest) first.'],
 });
 
-export const SubmissionOrderFieldEnum = describedEnum('SubmissionOrderField', undefined, {
+export const SubmissionOrderFieldEnum = enumType('SubmissionOrderField', undefined, {
   CREATED_AT: ['createdAt', 'Creation time (the default).'],
   ISSUE_DATE: ['issueDate', 'BT-2, then creation.'],
   NUMBER: ['number', 'BT-1 in byte order, then creation.'],
