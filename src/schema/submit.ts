@@ -1,6 +1,6 @@
 /**
- * Glue shared by `submitInvoice` and `submitCreditNote`: builds the service
- * command from the arguments and maps its typed result onto the result union.
+ * Glue shared by `submitInvoice` and `submitCreditNote` (types/invoice.ts, types/credit-note.ts): declares the
+ * mutation, builds the service command from the arguments and maps its typed result onto the result union.
  */
 import { InputValidationError } from '@pothos/plugin-validation';
 import type { GraphQLInputType, GraphQLResolveInfo } from 'graphql';
@@ -9,19 +9,22 @@ import { OperationRoot } from '../graphql/run-operation.ts';
 import type { CreditNoteDocument, DocumentType, InvoiceDocument } from '../model/documents.ts';
 import { submit, type SubmitCommand } from '../domain/submissions/submission-service.ts';
 import { tenantOf } from './auth.ts';
+import { builder } from './builder.ts';
+import { submitArguments } from './constraints.ts';
+import { type DocumentInputRef, identifierArguments } from './document-input.ts';
 import { DuplicateSubmission, IdempotencyConflict, SellerMissing, ValidationFailed } from './types/errors.ts';
 import { inputIssues } from './input-issues.ts';
-import type { SubmissionAccepted } from './types/submission-accepted.ts';
+import { type SubmissionAccepted, SubmissionAcceptedRef } from './types/submission-accepted.ts';
 import { inputToWireOf } from './input-to-wire.ts';
 
 /** Error options of both submit mutations: the accepted record sits directly in the union. */
-export const submitErrors = {
+const submitErrors = {
   types: [ValidationFailed, SellerMissing, DuplicateSubmission, IdempotencyConflict, InputValidationError],
   directResult: true as const,
 };
 
 /** Options of the `idempotencyKey` argument (the REST `Idempotency-Key` header); checked by `submitArguments`. */
-export const idempotencyKeyArg = {
+const idempotencyKeyArg = {
   description:
     'Same key with the same document returns the original result without a second submission; ' +
     'with a different document, IdempotencyConflict. A refused document does not consume the key.',
@@ -60,7 +63,7 @@ function submittedDocument(info: GraphQLResolveInfo, input: object): SubmittedDo
  *   service's expected failures; the errors plugin returns them as members of
  *   the result union, never as GraphQL errors.
  */
-export async function resolveSubmit(
+async function resolveSubmit(
   documentType: DocumentType,
   args: { input: object; idempotencyKey?: string | null },
   ctx: Context,
@@ -87,4 +90,24 @@ export async function resolveSubmit(
     case 'idempotency_conflict':
       throw new IdempotencyConflict(result.existing);
   }
+}
+
+/**
+ * Declares the mutation `submit<name>` (`submitInvoice`, `submitCreditNote`): its `input` of the type `input` and its
+ * `idempotencyKey`, its result union `Submit<name>Result`, and the submission of a document of type `documentType`.
+ */
+export function submitMutation(name: 'Invoice' | 'CreditNote', documentType: DocumentType, input: DocumentInputRef, description: string) {
+  builder.mutationField(`submit${name}`, (t) =>
+    t.field({
+      type: SubmissionAcceptedRef,
+      description,
+      errors: { ...submitErrors, union: { name: `Submit${name}Result` } },
+      args: {
+        input: t.arg({ type: input, required: true }),
+        idempotencyKey: t.arg.string(idempotencyKeyArg),
+      },
+      validate: submitArguments(identifierArguments(name)),
+      resolve: (_root, args, ctx, info) => resolveSubmit(documentType, args, ctx, info),
+    }),
+  );
 }

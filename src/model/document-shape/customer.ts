@@ -1,6 +1,9 @@
 /** The customer snapshot, the Buyer (spec § customer_snapshot; EN 16931 BG-7), and its address and tax ids. */
 import type { ObjectSpec } from './kinds.ts';
 
+/** What the address's `country` is, its summary and its description alike. */
+const COUNTRY = 'ISO 3166-1 alpha-2 (BT-55).';
+
 /** A postal address: the Buyer's (EN 16931 BG-8). */
 export const Address = {
   term: 'BG-8',
@@ -11,14 +14,7 @@ export const Address = {
     line1: { kind: 'string', term: 'BT-50' },
     postal_code: { kind: 'string', term: 'BT-53' },
     city: { kind: 'string', term: 'BT-52' },
-    country: {
-      kind: 'string',
-      required: true,
-      term: 'BT-55',
-      summary: 'ISO 3166-1 alpha-2 (BT-55).',
-      description: 'ISO 3166-1 alpha-2 (BT-55).',
-      examples: ['FR'],
-    },
+    country: { kind: 'string', required: true, term: 'BT-55', summary: COUNTRY, description: COUNTRY, examples: ['FR'] },
   },
 } as const satisfies ObjectSpec;
 

@@ -9,6 +9,7 @@ import { isValidSiren } from '../../domain/rules/identifiers.ts';
 import type { DirectoryEntry, DirectoryLine } from '../../model/directory.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { resultErrors } from '../fields.ts';
 import { ErrorInterface } from './errors.ts';
 
 const DirectoryLineRef = builder.objectRef<DirectoryLine>('DirectoryLine').implement({
@@ -65,7 +66,7 @@ builder.queryField('directoryEntry', (t) =>
   t.field({
     type: DirectoryEntryRef,
     description: "The PA directory's entry for a SIREN (cached). InvalidArguments for a malformed SIREN.",
-    errors: { types: [InputValidationError, DirectoryUnavailable], directResult: true, union: { name: 'DirectoryEntryResult' } },
+    errors: resultErrors('DirectoryEntryResult', [InputValidationError, DirectoryUnavailable]),
     args: { siren: t.arg.string({ required: true, description: '9 digits, valid Luhn key.' }) },
     validate: z.object({ siren: z.string().refine(isValidSiren, 'must be a SIREN: 9 digits with a valid Luhn key') }),
     resolve: async (_root, { siren }, ctx) => {

@@ -7,14 +7,13 @@
 import type { ReportEventView } from '../../domain/events/e-report-events-store.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { enumType } from '../fields.ts';
 import { EReportRef } from './e-report.ts';
 
-const EReportEventTypeEnum = builder.enumType('EReportEventType', {
-  values: {
-    SENT: { value: 'e_report_sent', description: 'The PA took the report (its flowId is known).' },
-    ACCEPTED: { value: 'e_report_accepted', description: "The portal's 300 Déposée." },
-    REJECTED: { value: 'e_report_rejected', description: "The portal's 301 Rejetée, or the PA refused the flow." },
-  } as const,
+const EReportEventTypeEnum = enumType('EReportEventType', undefined, {
+  SENT: ['e_report_sent', 'The PA took the report (its flowId is known).'],
+  ACCEPTED: ['e_report_accepted', "The portal's 300 Déposée."],
+  REJECTED: ['e_report_rejected', "The portal's 301 Rejetée, or the PA refused the flow."],
 });
 
 export const EReportEventRef = builder.objectRef<ReportEventView>('EReportEvent').implement({

@@ -3,7 +3,6 @@
  * statuses and the submissions it covers (docs/e-reporting.md). Queries `eReports`, `eReport(id)`, mutation
  * `closeEReport`; `/v1/e-reports` runs these (rest-facade/handlers/e-reports.ts).
  */
-import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
 import { closePeriod } from '../../domain/e-reporting/e-reports-service.ts';
 import type { ReportFinding } from '../../domain/e-reporting/findings.ts';
 import { type EReportRow, findReport } from '../../domain/e-reporting/store/close-store.ts';
@@ -13,6 +12,7 @@ import type { CategoryTotal, RateTotal, ReportTotals } from '../../domain/e-repo
 import { isUuid } from '../../domain/ids.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { connectionNames, byId, pageOf, resultErrors } from '../fields.ts';
 import { NotFound, ValidationFailed } from './errors.ts';
 import { processingRuleOf } from './generated-document.ts';
 import { SubmissionRef } from './submission.ts';
@@ -136,13 +136,11 @@ const EReportClosedRef = builder.objectRef<{ report: EReportRow }>('EReportClose
 });
 
 builder.queryFields((t) => ({
-  eReport: t.field({
-    type: EReportRef,
-    nullable: true,
-    description: 'One of your e-reports; null if unknown.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => (isUuid(String(id)) ? ((await findReport(ctx.db, String(id), tenantOf(ctx).id)) ?? null) : null),
-  }),
+  eReport: t.field(
+    byId(t, EReportRef, 'One of your e-reports; null if unknown.', async (id, ctx) =>
+      isUuid(id) ? findReport(ctx.db, id, tenantOf(ctx).id) : null,
+    ),
+  ),
   eReports: t.connection(
     {
       type: EReportRef,
@@ -154,22 +152,21 @@ builder.queryFields((t) => ({
         state: t.arg.string(),
       },
       resolve: (_root, args, ctx) =>
-        resolveCursorConnection(
-          { args, toCursor: (r) => r.id, defaultSize: 20, maxSize: 100 },
-          ({ before, after, limit, inverted }: ResolveCursorConnectionArgs) =>
-            listReports(ctx.db, tenantOf(ctx).id, args, { after, before, backwards: inverted, limit }),
+        pageOf(
+          args,
+          (bounds) => listReports(ctx.db, tenantOf(ctx).id, args, bounds),
+          (r) => r.id,
         ),
     },
-    { name: 'EReportConnection' },
-    { name: 'EReportEdge' },
+    ...connectionNames('EReport'),
   ),
 }));
 
-builder.mutationFields((t) => ({
-  closeEReport: t.field({
+builder.mutationField('closeEReport', (t) =>
+  t.field({
     type: EReportClosedRef,
     description: 'Closes a period of a seller now (operators, tests): refused (ValidationFailed) for a period not ended.',
-    errors: { types: [ValidationFailed, NotFound], directResult: true as const, union: { name: 'CloseEReportResult' } },
+    errors: resultErrors('CloseEReportResult', [ValidationFailed, NotFound]),
     args: {
       sellerSiren: t.arg.string({ required: true }),
       period: t.arg.string({ required: true }),
@@ -183,7 +180,7 @@ builder.mutationFields((t) => ({
       throw new ValidationFailed([{ path: result.path, rule: result.rule, message: result.message }]);
     },
   }),
-}));
+);
 
 // Each submission says which report covers it (the latest of its period): per row, one query; lists that ask
 // it for many rows pay one query each (a DataLoader when a client needs it in lists).

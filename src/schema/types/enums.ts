@@ -1,5 +1,6 @@
 /** Enums shared by several types: document type and processing state (spec § processing_state). */
 import { builder } from '../builder.ts';
+import { enumType } from '../fields.ts';
 
 export const DocumentTypeEnum = builder.enumType('DocumentType', {
   values: {
@@ -8,16 +9,16 @@ export const DocumentTypeEnum = builder.enumType('DocumentType', {
   } as const,
 });
 
-export const ProcessingStateEnum = builder.enumType('ProcessingState', {
-  description:
-    "State inside the gateway, independent of the PA's lifecycle codes: RECEIVED → VALIDATED → SENT, REJECTED from each (README, Processing states).",
-  values: {
-    RECEIVED: { value: 'received', description: 'Passed the conversion checks; 202 returned.' },
-    VALIDATED: { value: 'validated', description: 'Validation done.' },
-    SENT: { value: 'sent', description: 'Handed to the PA.' },
-    REJECTED: { value: 'rejected', description: 'Refused definitively; a new document with a new number is needed.' },
-  } as const,
-});
+export const ProcessingStateEnum = enumType(
+  'ProcessingState',
+  "State inside the gateway, independent of the PA's lifecycle codes: RECEIVED → VALIDATED → SENT, REJECTED from each (README, Processing states).",
+  {
+    RECEIVED: ['received', 'Passed the conversion checks; 202 returned.'],
+    VALIDATED: ['validated', 'Validation done.'],
+    SENT: ['sent', 'Handed to the PA.'],
+    REJECTED: ['rejected', 'Refused definitively; a new document with a new number is needed.'],
+  },
+);
 
 export const WaitingForEnum = builder.enumType('WaitingFor', {
   description: 'What a RECEIVED document waits for before the gateway can process it.',

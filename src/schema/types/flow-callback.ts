@@ -13,6 +13,7 @@
 import { InputValidationError } from '@pothos/plugin-validation';
 import { platformOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { resultErrors } from '../fields.ts';
 import { type FlowInputValue, FlowUpdatedInput, flowUpdatedArguments, toFlow } from './flow-input.ts';
 
 /** What the gateway took note of. */
@@ -31,7 +32,7 @@ builder.mutationField('notifyFlowUpdated', (t) =>
     description:
       'Platform only: a flow changed on the PA (Flow Service 1.1.0 webhook callback). Answers at once; the PA ' +
       'connector re-reads the flow in the background. Calling it twice for one change is harmless.',
-    errors: { types: [InputValidationError], directResult: true, union: { name: 'NotifyFlowUpdatedResult' } },
+    errors: resultErrors('NotifyFlowUpdatedResult', [InputValidationError]),
     args: { input: t.arg({ type: FlowUpdatedInput, required: true }) },
     validate: flowUpdatedArguments,
     resolve: (_root, { input }, ctx) => {

@@ -1,10 +1,8 @@
 /** InvoiceInput (spec § Invoice), from the document shape, and the `submitInvoice` mutation. */
 import { builder } from '../builder.ts';
-import { submitArguments } from '../constraints.ts';
-import { documentInput, identifierArguments } from '../document-input.ts';
-import { idempotencyKeyArg, resolveSubmit, submitErrors } from '../submit.ts';
+import { documentInput } from '../document-input.ts';
+import { submitMutation } from '../submit.ts';
 import { CustomerSnapshotInput } from './customer-snapshot-input.ts';
-import { SubmissionAcceptedRef } from './submission-accepted.ts';
 import { TaxInput } from './tax-input.ts';
 
 export const InvoiceLineInput = documentInput('InvoiceLine', { Tax: TaxInput });
@@ -16,16 +14,9 @@ export const InvoiceInput = documentInput('Invoice', {
 
 builder.mutationType({});
 
-builder.mutationField('submitInvoice', (t) =>
-  t.field({
-    type: SubmissionAcceptedRef,
-    description: 'Submits an invoice. Received is not accepted: the PA decides later (follow `lifecycleStatus`).',
-    errors: { ...submitErrors, union: { name: 'SubmitInvoiceResult' } },
-    args: {
-      input: t.arg({ type: InvoiceInput, required: true }),
-      idempotencyKey: t.arg.string(idempotencyKeyArg),
-    },
-    validate: submitArguments(identifierArguments('Invoice')),
-    resolve: (_root, args, ctx, info) => resolveSubmit('invoice', args, ctx, info),
-  }),
+submitMutation(
+  'Invoice',
+  'invoice',
+  InvoiceInput,
+  'Submits an invoice. Received is not accepted: the PA decides later (follow `lifecycleStatus`).',
 );

@@ -9,6 +9,7 @@ import type { LifecycleStatusRow } from '../../domain/lifecycle/lifecycle-store.
 import type { SubmissionRow } from '../../domain/submissions/read/index.ts';
 import { platformOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { resultErrors } from '../fields.ts';
 import { inputIssues } from '../input-issues.ts';
 import { inputToWire } from '../wire-names.ts';
 import { ValidationFailed } from './errors.ts';
@@ -48,7 +49,7 @@ builder.mutationField('recordLifecycleStatus', (t) =>
     type: LifecycleStatusRecordedRef,
     description: 'Platform only: records a lifecycle status of a submission and notifies its subscribers.',
     // No argument validation here: it would answer before the platform check below.
-    errors: { types: [ValidationFailed], directResult: true, union: { name: 'RecordLifecycleStatusResult' } },
+    errors: resultErrors('RecordLifecycleStatusResult', [ValidationFailed]),
     args: { input: t.arg({ type: LifecycleEventInput, required: true }) },
     resolve: async (_root, { input }, ctx, info) => {
       platformOf(ctx);

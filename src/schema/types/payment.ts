@@ -10,6 +10,7 @@ import type { PaymentInput } from '../../domain/payments/rules.ts';
 import type { RuleViolation } from '../../model/rule-catalogue.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { resultErrors } from '../fields.ts';
 import { inputIssues } from '../input-issues.ts';
 import { inputToWire } from '../wire-names.ts';
 import { ErrorInterface, NotFound, ValidationFailed } from './errors.ts';
@@ -154,7 +155,7 @@ builder.mutationFields((t) => ({
     description:
       'Records a payment cashed on the invoice `submissionId` and reports it (212 Encaissée, e-reporting, or not required). ' +
       'ValidationFailed with GW-PAYMENT-* rules; PaymentConflict when the id was used with another body.',
-    errors: { types: [ValidationFailed, NotFound, PaymentConflict], directResult: true as const, union: { name: 'RecordPaymentResult' } },
+    errors: resultErrors('RecordPaymentResult', [ValidationFailed, NotFound, PaymentConflict]),
     args: { submissionId: t.arg.id({ required: true }), input: t.arg({ type: PaymentInputRef, required: true }) },
     resolve: async (_root, { submissionId, input }, ctx, info) => {
       const result = await recordPayment(ctx.db, tenantOf(ctx).id, String(submissionId), inputToWire(input) as PaymentInput, {

@@ -11,16 +11,18 @@ import type { AcknowledgementDetail, FlowAckStatus } from '../../platform/index.
 import { type DeliveryView, findDelivery } from '../../platform/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { enumType } from '../fields.ts';
 import { SubmissionRef } from './submission.ts';
 
-const AckStatusEnum = builder.enumType('FlowAcknowledgementStatus', {
-  description: "The PA's acknowledgement of a flow (Flow Service AckStatus), under the standard's names.",
-  values: {
-    Pending: { value: 'Pending', description: 'Received by the PA, not yet checked.' },
-    Ok: { value: 'Ok', description: 'Accepted by the PA; its lifecycle statuses follow.' },
-    Error: { value: 'Error', description: 'Refused by the PA (details say why); the document is rejected.' },
-  } as const,
-});
+const AckStatusEnum = enumType(
+  'FlowAcknowledgementStatus',
+  "The PA's acknowledgement of a flow (Flow Service AckStatus), under the standard's names.",
+  {
+    Pending: ['Pending', 'Received by the PA, not yet checked.'],
+    Ok: ['Ok', 'Accepted by the PA; its lifecycle statuses follow.'],
+    Error: ['Error', 'Refused by the PA (details say why); the document is rejected.'],
+  },
+);
 
 const AckDetailRef = builder.objectRef<AcknowledgementDetail>('FlowAcknowledgementDetail').implement({
   description: 'One finding of the PA on a flow (Flow Service AcknowledgementDetail).',

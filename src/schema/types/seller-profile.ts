@@ -7,6 +7,7 @@ import type { ElectronicAddress, LegalNotes, SellerAddress, SellerProfile, Selle
 import { getSellerProfile, setSellerProfile } from '../../domain/sellers/sellers-service.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { resultErrors } from '../fields.ts';
 import { inputIssues } from '../input-issues.ts';
 import { inputToWire } from '../wire-names.ts';
 import { ValidationFailed } from './errors.ts';
@@ -135,7 +136,7 @@ builder.mutationFields((t) => ({
     type: SellerProfileSavedRef,
     description:
       'Sets your default seller: the seller `input.siren` is created or replaced and becomes the default; ValidationFailed lists every refused value, with paths into `input`.',
-    errors: { types: [ValidationFailed], directResult: true as const, union: { name: 'SetSellerProfileResult' } },
+    errors: resultErrors('SetSellerProfileResult', [ValidationFailed]),
     args: { input: t.arg({ type: SellerProfileInputRef, required: true }) },
     resolve: async (_root, { input }, ctx, info) => {
       const tenantId = tenantOf(ctx).id;

@@ -2,12 +2,12 @@
  * Seller: one of the tenant's sellers (EN 16931 BG-4) with its profile. Queries `sellers`, `seller(siren)`,
  * mutations `createSeller`, `updateSeller`; `/v1/sellers` runs these (rest-facade/handlers/sellers.ts).
  */
-import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
 import { createSeller, getSeller, listSellers, replaceSeller, type SellerRecord } from '../../domain/sellers/sellers-service.ts';
 import type { DirectoryLookup } from '../../model/directory.ts';
 import type { SellerProfileInput } from '../../model/seller-profile.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { connectionNames, pageOf, resultErrors } from '../fields.ts';
 import { inputIssues } from '../input-issues.ts';
 import { inputToWire } from '../wire-names.ts';
 import { ErrorInterface, NotFound, ValidationFailed } from './errors.ts';
@@ -95,14 +95,13 @@ builder.queryFields((t) => ({
       type: SellerRef,
       description: 'Your sellers in SIREN order (at most 100 per page); cursors are SIRENs.',
       resolve: (_root, args, ctx) =>
-        resolveCursorConnection(
-          { args, toCursor: (s) => s.profile.siren, defaultSize: 20, maxSize: 100 },
-          ({ before, after, limit, inverted }: ResolveCursorConnectionArgs) =>
-            listSellers(ctx.db, tenantOf(ctx).id, { after, before, backwards: inverted, limit }),
+        pageOf(
+          args,
+          (bounds) => listSellers(ctx.db, tenantOf(ctx).id, bounds),
+          (s) => s.profile.siren,
         ),
     },
-    { name: 'SellerConnection' },
-    { name: 'SellerEdge' },
+    ...connectionNames('Seller'),
   ),
 }));
 
@@ -110,7 +109,7 @@ builder.mutationFields((t) => ({
   createSeller: t.field({
     type: SellerSavedRef,
     description: 'Creates a seller (vatRegime required); your first seller becomes your default. SellerExists when the SIREN is taken.',
-    errors: { types: [ValidationFailed, SellerExists], directResult: true as const, union: { name: 'CreateSellerResult' } },
+    errors: resultErrors('CreateSellerResult', [ValidationFailed, SellerExists]),
     args: { input: t.arg({ type: SellerProfileInputRef, required: true }) },
     resolve: async (_root, { input }, ctx, info) => {
       const result = await createSeller(ctx.db, tenantOf(ctx).id, inputToWire(input) as SellerProfileInput);
@@ -124,7 +123,7 @@ builder.mutationFields((t) => ({
   updateSeller: t.field({
     type: SellerSavedRef,
     description: 'Replaces the seller `siren` whole (vatRegime required; input.siren must be `siren`).',
-    errors: { types: [ValidationFailed, NotFound], directResult: true as const, union: { name: 'UpdateSellerResult' } },
+    errors: resultErrors('UpdateSellerResult', [ValidationFailed, NotFound]),
     args: { siren: t.arg.string({ required: true }), input: t.arg({ type: SellerProfileInputRef, required: true }) },
     resolve: async (_root, { siren, input }, ctx, info) => {
       const result = await replaceSeller(ctx.db, tenantOf(ctx).id, siren, inputToWire(input) as SellerProfileInput);

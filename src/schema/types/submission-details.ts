@@ -63,59 +63,49 @@ const ProcessingStepRef = builder.objectRef<ProcessingStep>('ProcessingStep').im
 
 const AMOUNT = 'in minor units of `currency` (cents for EUR), as submitted; null on documents stored before the gateway kept it.';
 
-builder.objectFields(SubmissionRef, (t) => ({
-  totalExclTax: t.field({
-    type: 'SafeInt',
-    nullable: true,
-    description: `BT-109 Total without VAT, ${AMOUNT}`,
-    resolve: (s, _args, ctx) => detail(s, ctx, 'totalExclTax'),
-  }),
-  taxTotal: t.field({
-    type: 'SafeInt',
-    nullable: true,
-    description: `BT-110 Total VAT, ${AMOUNT}`,
-    resolve: (s, _args, ctx) => detail(s, ctx, 'taxTotal'),
-  }),
-  total: t.field({
-    type: 'SafeInt',
-    nullable: true,
-    description: `BT-112 Total with VAT, ${AMOUNT}`,
-    resolve: (s, _args, ctx) => detail(s, ctx, 'total'),
-  }),
-  currency: t.string({
-    nullable: true,
-    description: 'BT-5 Invoice currency code (ISO 4217).',
-    resolve: (s, _args, ctx) => detail(s, ctx, 'currency'),
-  }),
-  dueDate: t.field({
-    type: 'Date',
-    nullable: true,
-    description: 'BT-9 Payment due date; null when the document has none (credit notes never do).',
-    resolve: (s, _args, ctx) => detail(s, ctx, 'dueDate'),
-  }),
-  buyer: t.field({
-    type: BuyerRef,
-    nullable: true,
-    description: "The buyer; null when the gateway knows none (a credit note stored before it kept its invoice's).",
-    resolve: async (s, _args, ctx) => {
-      const details = await detailsOf(s, ctx);
-      if (!details || (details.buyerName === null && details.buyerSiren === null && details.buyerVatId === null)) return null;
-      return { name: details.buyerName, siren: details.buyerSiren, vatId: details.buyerVatId };
-    },
-  }),
-  updatedAt: t.field({
-    type: 'DateTime',
-    description: 'The last change: a processing state or a lifecycle status; `createdAt` until the first.',
-    resolve: async (s, _args, ctx) => (await detailsOf(s, ctx))?.updatedAt ?? s.createdAt,
-  }),
-  processingSteps: t.field({
-    type: [ProcessingStepRef],
-    description: 'The processing states it went through, oldest first, with their times and sources (the lifecycle: `statuses`).',
-    resolve: (s, _args, ctx) => processingSteps(ctx.db, tenantOf(ctx).id, s.id),
-  }),
-  body: t.string({
-    nullable: true,
-    description: 'The document exactly as submitted (JSON text): what `rejection.errors[].path` points into. Read only when asked for.',
-    resolve: (s, _args, ctx) => submissionBody(ctx.db, tenantOf(ctx).id, s.id).then((body) => body ?? null),
-  }),
-}));
+builder.objectFields(SubmissionRef, (t) => {
+  /** A total of the document: the summary's `key`, nullable, its business term `term` leading its description. */
+  const amount = (key: 'totalExclTax' | 'taxTotal' | 'total', term: string) =>
+    t.field({ type: 'SafeInt', nullable: true, description: `${term}, ${AMOUNT}`, resolve: (s, _args, ctx) => detail(s, ctx, key) });
+  return {
+    totalExclTax: amount('totalExclTax', 'BT-109 Total without VAT'),
+    taxTotal: amount('taxTotal', 'BT-110 Total VAT'),
+    total: amount('total', 'BT-112 Total with VAT'),
+    currency: t.string({
+      nullable: true,
+      description: 'BT-5 Invoice currency code (ISO 4217).',
+      resolve: (s, _args, ctx) => detail(s, ctx, 'currency'),
+    }),
+    dueDate: t.field({
+      type: 'Date',
+      nullable: true,
+      description: 'BT-9 Payment due date; null when the document has none (credit notes never do).',
+      resolve: (s, _args, ctx) => detail(s, ctx, 'dueDate'),
+    }),
+    buyer: t.field({
+      type: BuyerRef,
+      nullable: true,
+      description: "The buyer; null when the gateway knows none (a credit note stored before it kept its invoice's).",
+      resolve: async (s, _args, ctx) => {
+        const details = await detailsOf(s, ctx);
+        if (!details || (details.buyerName === null && details.buyerSiren === null && details.buyerVatId === null)) return null;
+        return { name: details.buyerName, siren: details.buyerSiren, vatId: details.buyerVatId };
+      },
+    }),
+    updatedAt: t.field({
+      type: 'DateTime',
+      description: 'The last change: a processing state or a lifecycle status; `createdAt` until the first.',
+      resolve: async (s, _args, ctx) => (await detailsOf(s, ctx))?.updatedAt ?? s.createdAt,
+    }),
+    processingSteps: t.field({
+      type: [ProcessingStepRef],
+      description: 'The processing states it went through, oldest first, with their times and sources (the lifecycle: `statuses`).',
+      resolve: (s, _args, ctx) => processingSteps(ctx.db, tenantOf(ctx).id, s.id),
+    }),
+    body: t.string({
+      nullable: true,
+      description: 'The document exactly as submitted (JSON text): what `rejection.errors[].path` points into. Read only when asked for.',
+      resolve: (s, _args, ctx) => submissionBody(ctx.db, tenantOf(ctx).id, s.id).then((body) => body ?? null),
+    }),
+  };
+});

@@ -9,16 +9,15 @@ import type { EventView } from '../../domain/events/events-store.ts';
 import { getSubmission } from '../../domain/submissions/read/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { enumType } from '../fields.ts';
 import { DocumentTypeEnum, ProcessingStateEnum } from './enums.ts';
 import { LifecycleStatusRef } from './lifecycle-status.ts';
 import { SubmissionRef } from './submission.ts';
 
-const SubmissionEventTypeEnum = builder.enumType('SubmissionEventType', {
-  values: {
-    RECEIVED: { value: 'received', description: 'A new submission was received (202).' },
-    LIFECYCLE_STATUS_ADDED: { value: 'lifecycle_status_added', description: 'The PA reported a lifecycle status.' },
-    PROCESSING_STATE_CHANGED: { value: 'processing_state_changed', description: 'The processing state changed.' },
-  } as const,
+const SubmissionEventTypeEnum = enumType('SubmissionEventType', undefined, {
+  RECEIVED: ['received', 'A new submission was received (202).'],
+  LIFECYCLE_STATUS_ADDED: ['lifecycle_status_added', 'The PA reported a lifecycle status.'],
+  PROCESSING_STATE_CHANGED: ['processing_state_changed', 'The processing state changed.'],
 });
 
 export const SubmissionEventRef = builder.objectRef<EventView>('SubmissionEvent').implement({

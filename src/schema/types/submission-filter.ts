@@ -8,16 +8,14 @@ import type { DocumentType } from '../../model/documents.ts';
 import type { SubmissionFilter, SubmissionOrder, SubmissionRow } from '../../domain/submissions/read/index.ts';
 import { badInput } from '../bad-input.ts';
 import { builder } from '../builder.ts';
+import { enumType } from '../fields.ts';
 import { DocumentTypeEnum, ProcessingStateEnum } from './enums.ts';
 import { LifecycleCodeEnum } from './lifecycle-status.ts';
 
-export const ProcessingRuleEnum = builder.enumType('ProcessingRule', {
-  description: 'The French processing rule of a document (DSE v3.2 §2.3), from its buyer.',
-  values: {
-    B2B: { value: 'B2B', description: 'A French company: e-invoiced.' },
-    B2BInt: { value: 'B2BInt', description: 'A business buyer outside France: e-reported.' },
-    B2C: { value: 'B2C', description: 'Anyone else: e-reported.' },
-  } as const,
+export const ProcessingRuleEnum = enumType('ProcessingRule', 'The French processing rule of a document (DSE v3.2 §2.3), from its buyer.', {
+  B2B: ['B2B', 'A French company: e-invoiced.'],
+  B2BInt: ['B2BInt', 'A business buyer outside France: e-reported.'],
+  B2C: ['B2C', 'Anyone else: e-reported.'],
 });
 
 export const SubmissionFilterInput = builder.inputType('SubmissionFilter', {
@@ -50,19 +48,15 @@ export const SubmissionFilterInput = builder.inputType('SubmissionFilter', {
   }),
 });
 
-export const OrderDirectionEnum = builder.enumType('OrderDirection', {
-  values: {
-    ASC: { value: 'asc', description: 'Smallest (oldest) first.' },
-    DESC: { value: 'desc', description: 'Largest (newest) first.' },
-  } as const,
+export const OrderDirectionEnum = enumType('OrderDirection', undefined, {
+  ASC: ['asc', 'Smallest (oldest) first.'],
+  DESC: ['desc', 'Largest (newest) first.'],
 });
 
-export const SubmissionOrderFieldEnum = builder.enumType('SubmissionOrderField', {
-  values: {
-    CREATED_AT: { value: 'createdAt', description: 'Creation time (the default).' },
-    ISSUE_DATE: { value: 'issueDate', description: 'BT-2, then creation.' },
-    NUMBER: { value: 'number', description: 'BT-1 in byte order, then creation.' },
-  } as const,
+export const SubmissionOrderFieldEnum = enumType('SubmissionOrderField', undefined, {
+  CREATED_AT: ['createdAt', 'Creation time (the default).'],
+  ISSUE_DATE: ['issueDate', 'BT-2, then creation.'],
+  NUMBER: ['number', 'BT-1 in byte order, then creation.'],
 });
 
 export const SubmissionOrderInput = builder.inputType('SubmissionOrder', {

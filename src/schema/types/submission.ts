@@ -6,6 +6,7 @@
 import { getSubmission, type SubmissionRow, type SubmissionWithStatus } from '../../domain/submissions/read/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { byId } from '../fields.ts';
 import { statusLoaders } from '../status-loaders.ts';
 import { DocumentTypeEnum, ProcessingStateEnum, WaitingForEnum } from './enums.ts';
 import { LifecycleStatusRef } from './lifecycle-status.ts';
@@ -65,26 +66,18 @@ export const SubmissionRef = builder.objectRef<SubmissionRow>('Submission').impl
 
 builder.queryType({});
 
-builder.queryFields((t) => ({
-  submission: t.field({
-    type: SubmissionRef,
-    nullable: true,
-    description: "One of the caller's submissions, invoice or credit note; null if unknown.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, ctx) => getSubmission(ctx.db, tenantOf(ctx).id, id),
-  }),
-  invoice: t.field({
-    type: SubmissionRef,
-    nullable: true,
-    description: "One of the caller's invoices; null if unknown or not an invoice.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, ctx) => getSubmission(ctx.db, tenantOf(ctx).id, id, 'invoice'),
-  }),
-  creditNote: t.field({
-    type: SubmissionRef,
-    nullable: true,
-    description: "One of the caller's credit notes; null if unknown or not a credit note.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, ctx) => getSubmission(ctx.db, tenantOf(ctx).id, id, 'credit_note'),
-  }),
-}));
+/** The lookups by id: the query field, the document type it keeps (any: undefined) and its description. */
+const LOOKUPS = [
+  ['submission', undefined, "One of the caller's submissions, invoice or credit note; null if unknown."],
+  ['invoice', 'invoice', "One of the caller's invoices; null if unknown or not an invoice."],
+  ['creditNote', 'credit_note', "One of the caller's credit notes; null if unknown or not a credit note."],
+] as const;
+
+builder.queryFields((t) =>
+  Object.fromEntries(
+    LOOKUPS.map(([field, documentType, description]) => [
+      field,
+      t.field(byId(t, SubmissionRef, description, (id, ctx) => getSubmission(ctx.db, tenantOf(ctx).id, id, documentType))),
+    ]),
+  ),
+);

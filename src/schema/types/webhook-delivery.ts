@@ -1,9 +1,9 @@
 /** WebhookDelivery and WebhookAttempt: what was sent to an endpoint, every attempt, and redelivery. */
-import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
 import { getEndpoint, pageDeliveries, redeliver, type DeliveryView } from '../../webhooks/index.ts';
 import type { AttemptRow } from '../../webhooks/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder } from '../builder.ts';
+import { connectionNames, pageOf, resultErrors } from '../fields.ts';
 import { NotFound } from './errors.ts';
 
 const WebhookAttemptRef = builder.objectRef<AttemptRow>('WebhookAttempt').implement({
@@ -45,21 +45,21 @@ builder.queryField('webhookDeliveries', (t) =>
       resolve: async (_root, args, ctx) => {
         const tenantId = tenantOf(ctx).id;
         if (!(await getEndpoint(ctx.db, tenantId, args.endpointId))) return null;
-        return resolveCursorConnection(
-          { args, toCursor: (v) => v.delivery.id, defaultSize: 20, maxSize: 100 },
+        return pageOf(
+          args,
           // Newest first: "after" a cursor is older, "before" it is newer.
-          async ({ after, before, limit, inverted }: ResolveCursorConnectionArgs) =>
+          async ({ after, before, limit, backwards }) =>
             (await pageDeliveries(ctx.db, tenantId, args.endpointId, {
               limit,
               olderThan: after,
               newerThan: before,
-              oldestFirst: inverted,
+              oldestFirst: backwards,
             })) ?? [],
+          (v) => v.delivery.id,
         );
       },
     },
-    { name: 'WebhookDeliveryConnection' },
-    { name: 'WebhookDeliveryEdge' },
+    ...connectionNames('WebhookDelivery'),
   ),
 );
 
@@ -67,7 +67,7 @@ builder.mutationField('redeliverWebhookEvent', (t) =>
   t.field({
     type: WebhookDeliveryRef,
     description: 'Sends a delivery again (same webhook-id and payload), a failed one included.',
-    errors: { types: [NotFound], directResult: true, union: { name: 'RedeliverWebhookEventResult' } },
+    errors: resultErrors('RedeliverWebhookEventResult', [NotFound]),
     args: {
       deliveryId: t.arg.id({ required: true }),
       endpointId: t.arg.id({ description: 'When given, the delivery must belong to this endpoint (else NotFound).' }),

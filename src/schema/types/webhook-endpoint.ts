@@ -15,6 +15,7 @@ import {
 } from '../../webhooks/index.ts';
 import { tenantOf } from '../auth.ts';
 import { builder, type SchemaTypes } from '../builder.ts';
+import { byId, resultErrors } from '../fields.ts';
 import { inputIssues } from '../input-issues.ts';
 import { inputToWire } from '../wire-names.ts';
 import { NotFound, ValidationFailed } from './errors.ts';
@@ -91,24 +92,13 @@ builder.queryFields((t) => ({
     description: 'Your webhook endpoints, oldest first.',
     resolve: (_root, _args, ctx) => listEndpoints(ctx.db, tenantOf(ctx).id),
   }),
-  webhookEndpoint: t.field({
-    type: WebhookEndpointRef,
-    nullable: true,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, ctx) => getEndpoint(ctx.db, tenantOf(ctx).id, id),
-  }),
+  webhookEndpoint: t.field(byId(t, WebhookEndpointRef, undefined, (id, ctx) => getEndpoint(ctx.db, tenantOf(ctx).id, id))),
 }));
-
-const errors = (name: string, types: Array<typeof NotFound | typeof ValidationFailed>) => ({
-  types,
-  directResult: true as const,
-  union: { name },
-});
 
 builder.mutationFields((t) => ({
   createWebhookEndpoint: t.field({
     type: WebhookEndpointCreatedRef,
-    errors: errors('CreateWebhookEndpointResult', [ValidationFailed]),
+    errors: resultErrors('CreateWebhookEndpointResult', [ValidationFailed]),
     args: { input: t.arg({ type: WebhookEndpointInput, required: true }) },
     resolve: async (_root, { input }, ctx, info) => {
       const result = await createEndpoint(ctx.db, ctx.webhooks.settings, tenantOf(ctx).id, inputToWire(input) as never);
@@ -118,7 +108,7 @@ builder.mutationFields((t) => ({
   }),
   updateWebhookEndpoint: t.field({
     type: WebhookEndpointRef,
-    errors: errors('UpdateWebhookEndpointResult', [NotFound, ValidationFailed]),
+    errors: resultErrors('UpdateWebhookEndpointResult', [NotFound, ValidationFailed]),
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: WebhookEndpointPatch, required: true }) },
     resolve: async (_root, { id, input }, ctx, info) => {
       const result = await changeEndpoint(ctx.db, ctx.webhooks.settings, tenantOf(ctx).id, id, inputToWire(input) as never);
@@ -128,7 +118,7 @@ builder.mutationFields((t) => ({
   }),
   deleteWebhookEndpoint: t.field({
     type: WebhookEndpointDeletedRef,
-    errors: errors('DeleteWebhookEndpointResult', [NotFound]),
+    errors: resultErrors('DeleteWebhookEndpointResult', [NotFound]),
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, ctx) => {
       const result = await deleteEndpoint(ctx.db, ctx.webhooks.settings, tenantOf(ctx).id, id);
@@ -139,7 +129,7 @@ builder.mutationFields((t) => ({
   rotateWebhookSecret: t.field({
     type: WebhookSecretRotatedRef,
     description: 'A new signing secret; the previous one keeps signing alongside it for 24 hours.',
-    errors: errors('RotateWebhookSecretResult', [NotFound]),
+    errors: resultErrors('RotateWebhookSecretResult', [NotFound]),
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, ctx) => {
       const result = await rotateSecret(ctx.db, ctx.webhooks.settings, tenantOf(ctx).id, id);
