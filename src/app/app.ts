@@ -35,6 +35,7 @@ import { chooseEngine, createValidator } from '../validation/index.ts';
 import { DEFAULT_REPORTING } from '../pipeline/commit.ts';
 import type { CloseDeps } from '../domain/e-reporting/close-service.ts';
 import { createCloser } from '../domain/e-reporting/closer.ts';
+import { leaseMsFrom } from '../db/row-leases.ts';
 import { createRequestRate } from '../http/request-rate.ts';
 import { webhookJobs } from '../webhooks/index.ts';
 import type { WebhookSettings } from '../webhooks/index.ts';
@@ -91,6 +92,7 @@ export function buildApp(options: AppOptions): App {
     check: validator && ((xml) => validator.validateReport(xml)),
     sender: options.eReporting?.platform ?? { id: '0000', name: 'Passerelle' },
     closeDelayMs: reporting.closeDelayMs,
+    leaseMs: leaseMsFrom(process.env),
     onClosed: () => platform.wakeSender(),
   };
   const closer = createCloser({ ...closeDeps, log, pollMs: options.eReporting?.pollMs });

@@ -2,14 +2,16 @@
  * The pipeline's claims are renewed leases (src/db/row-leases.ts), on each engine: a document whose validation lasts
  * three and a half windows stays with the live worker that claimed it (another worker polling meanwhile never takes
  * it: one attempt, one event), and the window is the short PA_LEASE_MS one, not the two minutes it was. The kill -9
- * of a process mid-processing is test/integration/pipeline-kill.test.ts.
+ * of a process mid-processing is test/integration/pipeline-kill.test.ts. The e-report closer's claims are the same
+ * kind of lease (src/domain/e-reporting/closer.ts): a report whose check lasts 3.5 windows is closed once, by its holder.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app/app.ts';
 import type { Database, Engine } from '../../src/db/client.ts';
 import { DEFAULT_LEASE_MS } from '../../src/db/row-leases.ts';
-import { submissionEvents, submissions } from '../../src/db/schema.ts';
+import { eReports, submissionEvents, submissions } from '../../src/db/schema.ts';
+import { type Closer, createCloser } from '../../src/domain/e-reporting/closer.ts';
 import type { CommittedEvent, EventSink } from '../../src/domain/events/types.ts';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { setSellerProfile } from '../../src/domain/sellers/sellers-service.ts';
@@ -19,6 +21,7 @@ import { createPipeline, type Pipeline } from '../../src/pipeline/worker.ts';
 import type { Validator } from '../../src/validation/index.ts';
 import { Client } from '../support/client.ts';
 import { invoice } from '../support/documents.ts';
+import { b2c, runTag } from '../support/e-reporting-http.ts';
 import { engines, openTestDatabase } from '../support/gateway.ts';
 import { createScratchDatabase } from '../support/webhook-gateway.ts';
 
@@ -67,7 +70,8 @@ describe.each(engines())('pipeline leases on %s', { timeout: 90_000 }, (engine: 
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   let database: Database;
   let other: Database | undefined;
-  const pipelines: Pipeline[] = [];
+  const pipelines: Array<Pipeline | Closer> = [];
+  let tenantId: string;
   let client: Client;
   let stopApp: () => Promise<void>;
 
@@ -81,6 +85,7 @@ describe.each(engines())('pipeline leases on %s', { timeout: 90_000 }, (engine: 
     const created = await createToken(database.db, `pipeline-lease-${Date.now()}-${Math.random()}`);
     expect((await setSellerProfile(database.db, created.tenant.id, DEMO_SELLER_PROFILE)).ok).toBe(true);
     client = new Client(url, `Bearer ${created.token}`);
+    tenantId = created.tenant.id;
     // A second instance: its own pool on PostgreSQL; the same handle on PGlite (one connection).
     other = engine === 'postgres' ? await openTestDatabase(engine, scratch!.url) : undefined;
   });
@@ -154,5 +159,42 @@ describe.each(engines())('pipeline leases on %s', { timeout: 90_000 }, (engine: 
     expect(leaseLeftMs).toBeLessThanOrEqual(DEFAULT_LEASE_MS);
     slow.finish();
     await expect.poll(async () => (await rowOf(id)).state, { timeout: 10_000, interval: 50 }).toBe('validated');
+  });
+
+  it('closes a report whose check lasts 3.5 windows once, by the closer that claimed it, the lease renewed', async () => {
+    // A B2C invoice of September: its period has ended, so its report is due for closing once validated.
+    const pipeline = createPipeline({ db: database.db, events: sink().events, validator: undefined, log, leaseMs: LEASE_MS });
+    pipelines.push(pipeline);
+    pipeline.start();
+    const accepted = await client.post('/v1/invoices', b2c(`L${runTag()}`, '2026-09-03', [[10_000, 20]]));
+    expect(accepted.status).toBe(202);
+    const reportOf = async () => (await database.db.select().from(eReports).where(eq(eReports.tenantId, tenantId)))[0];
+    await expect.poll(async () => (await reportOf())?.state, { timeout: 20_000, interval: 50 }).toBe('open');
+
+    const slow = slowValidator(3.5 * LEASE_MS);
+    const idle = slowValidator(0);
+    const closerOn = (db: Database, check: ReturnType<typeof slowValidator>) => {
+      const closer = createCloser({
+        db: db.db,
+        check: (xml) => check.validator.validate('ubl', xml),
+        sender: { id: 'PA01', name: 'Plateforme de test' },
+        closeDelayMs: 0,
+        leaseMs: LEASE_MS,
+        log,
+        pollMs: 100,
+      });
+      pipelines.push(closer);
+      closer.start();
+    };
+    closerOn(database, slow);
+    await expect.poll(() => slow.calls(), { timeout: 10_000, interval: 20 }).toBe(1);
+    // Another closer polls every 100 ms with the same window while the first one's check outlasts it thrice.
+    closerOn(other ?? database, idle);
+    await sleep(2 * LEASE_MS);
+    expect(await reportOf()).toMatchObject({ state: 'closed', xml: null });
+    await expect.poll(async () => (await reportOf())?.xml !== null, { timeout: 20_000, interval: 50 }).toBe(true);
+    expect((await reportOf())?.state).toBe('closed');
+    expect(slow.calls()).toBe(1);
+    expect(idle.calls()).toBe(0);
   });
 });

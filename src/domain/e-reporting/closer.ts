@@ -1,17 +1,18 @@
 /**
  * The e-report closer: a loop that claims due reports of the `close` lane (store/jobs-store.ts: an `open` report
  * whose period ended `EREPORTING_CLOSE_DELAY` ago, or a frozen one a crash left unbuilt) and closes them
- * (close-service.ts); a valid one wakes the sender (`onClosed`). Polls every `pollMs`; `wake` looks at once. An
+ * (close-service.ts); a valid one wakes the sender (`onClosed`). Polls every `pollMs`; `wake` looks at once. The
+ * reports in hand stay leased (PA_LEASE_MS, renewed by a row keeper: src/db/row-leases.ts) however long a large
+ * report's check lasts, and a killed instance's come back to any closer `leaseMs` after its last renewal. An
  * unexpected failure (the database, a crashed validation worker) postpones the report with backoff.
  */
 import type { Logger } from 'pino';
+import { leasedWorker } from '../../db/leased-worker.ts';
+import { createRowKeeper, leaseMsFrom } from '../../db/row-leases.ts';
 import { createWaiter } from '../../lib/waiter.ts';
 import { buildFrozen, type CloseDeps, closeReport } from './close-service.ts';
 import { findReport } from './store/close-store.ts';
-import { claimDueReports, postponeReport } from './store/jobs-store.ts';
-
-/** How long a claim holds a report: above the longest check of a large report (docs/e-reporting.md, measurements). */
-export const CLOSE_LEASE_MS = 300_000;
+import { CLOSING_REPORT_LEASES, claimDueReports, postponeReport } from './store/jobs-store.ts';
 
 export interface Closer {
   wake(): void;
@@ -19,18 +20,20 @@ export interface Closer {
   stop(): Promise<void>;
 }
 
-/** The closer (module comment); nothing runs before `start`. */
-export function createCloser(options: CloseDeps & { log: Logger; pollMs?: number }): Closer {
+/** The closer (module comment); nothing runs before `start`. `leaseMs` defaults to PA_LEASE_MS. */
+export function createCloser(options: CloseDeps & { log: Logger; pollMs?: number | undefined }): Closer {
   const { db, log } = options;
+  const leaseMs = options.leaseMs ?? leaseMsFrom(process.env);
+  const deps: CloseDeps = { ...options, leaseMs };
+  const keeper = createRowKeeper(db, CLOSING_REPORT_LEASES, leaseMs);
   const waiter = createWaiter(options.pollMs ?? 5000);
-  let running = false;
-  let loop: Promise<void> | undefined;
+  const worker = leasedWorker(keeper, { run: () => run(), interrupt: () => waiter.cancel() });
 
   async function handle(id: string): Promise<void> {
     try {
       const row = await findReport(db, id);
       if (!row) return;
-      const done = row.state === 'open' ? await closeReport(options, id) : row.xml === null ? await buildFrozen(options, row) : undefined;
+      const done = row.state === 'open' ? await closeReport(deps, id) : row.xml === null ? await buildFrozen(deps, row) : undefined;
       if (done) log.info({ reportId: id, state: done.state, period: done.periodId }, 'e-reporting: report closed');
     } catch (error) {
       const attempts = (await findReport(db, id).catch(() => undefined))?.jobAttempts ?? 1;
@@ -40,29 +43,24 @@ export function createCloser(options: CloseDeps & { log: Logger; pollMs?: number
   }
 
   async function run(): Promise<void> {
-    while (running) {
+    while (worker.running()) {
       let ids: string[] = [];
       try {
-        ids = await claimDueReports(db, 'close', 4, CLOSE_LEASE_MS);
+        ids = await claimDueReports(db, 'close', 4, leaseMs);
+        for (const id of ids) keeper.hold(id);
       } catch (error) {
-        if (running) log.warn({ err: error }, 'e-reporting: claim failed');
+        if (worker.running()) log.warn({ err: error }, 'e-reporting: claim failed');
       }
-      for (const id of ids) await handle(id);
-      if (running && ids.length === 0) await waiter.wait();
+      for (const id of ids) {
+        try {
+          await handle(id);
+        } finally {
+          keeper.drop(id);
+        }
+      }
+      if (worker.running() && ids.length === 0) await waiter.wait();
     }
   }
 
-  return {
-    wake: () => waiter.wake(),
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      waiter.cancel();
-      await loop;
-    },
-  };
+  return { wake: () => waiter.wake(), start: worker.start, stop: worker.stop };
 }

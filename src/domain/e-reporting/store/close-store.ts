@@ -31,9 +31,12 @@ export async function findReport(db: Executor, id: string, tenantId?: string): P
 
 /**
  * Freezes the open report `id` (module comment): `open → closed`, its type decided, the period's earlier
- * submissions linked (a payments report: its period's e-reportable payments, payments-store.ts). Undefined when it is no longer open (another instance or request closed it).
+ * submissions linked (a payments report: its period's e-reportable payments, payments-store.ts). Undefined when it is
+ * no longer open (another instance or request closed it). The frozen report stays leased for `leaseMs` (ms): a closer
+ * holding it renews that lease while it builds; if this process dies before the build is stored, any closer takes
+ * the report again once the lease ran out (jobs-store.ts, the `close` lane).
  */
-export async function freezeReport(db: Db, id: string): Promise<EReportRow | undefined> {
+export async function freezeReport(db: Db, id: string, leaseMs: number): Promise<EReportRow | undefined> {
   return transact(db, async (tx) => {
     const current = await findReport(tx, id);
     if (current?.state !== 'open') return undefined;
@@ -44,7 +47,7 @@ export async function freezeReport(db: Db, id: string): Promise<EReportRow | und
         state: 'closed',
         closedAt: sql`now()`,
         updatedAt: sql`now()`,
-        jobNextAt: sql`now()`,
+        jobNextAt: sql`now() + ${Math.round(leaseMs)}::int * interval '1 millisecond'`,
         jobAttempts: 0,
         type: sql`CASE WHEN EXISTS (SELECT 1 FROM e_reports e WHERE e.tenant_id = ${current.tenantId} AND e.seller_siren = ${current.sellerSiren}
           AND e.kind = ${current.kind} AND e.period_id = ${current.periodId} AND e.sequence < ${current.sequence}

@@ -53,6 +53,17 @@ export const SENDING_REPORT_LEASES: LeasedRows = {
   held: sql`${eReports.state} IN ('closed', 'sent')`,
 };
 
+/**
+ * The reports the closer (closer.ts) has in hand, as leased rows (src/db/row-leases.ts): `job_next_at` of reports
+ * still open or frozen and not built (the `close` lane); its row keeper renews them while it closes them.
+ */
+export const CLOSING_REPORT_LEASES: LeasedRows = {
+  table: eReports,
+  id: eReports.id,
+  dueAt: eReports.jobNextAt,
+  held: sql`(${eReports.state} = 'open' OR (${eReports.state} = 'closed' AND ${eReports.xml} IS NULL))`,
+};
+
 /** Gives claimed but unstarted reports back (due at once). */
 export async function releaseReports(db: Executor, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
