@@ -114,6 +114,9 @@ export async function runPostgresSection(databaseUrl: string, shared: Shared): P
     ]);
     const statusesId = gatewayIds[0]!;
     await insertStatusesPostgres(databaseUrl, statusesId);
+    // What autovacuum does within its naptime after the seed: statistics, so the pooled connections' plans are made
+    // for tables that hold rows (a server with autovacuum off kept empty-table plans: docs/performance.md 2026-11-28).
+    await admin`analyze`;
     const statusesAtStart = await preflightGateway(gateway.url, token, statusesId, `${runId}-postgres`);
     const ctx: ScenarioContext = {
       engine: 'postgres',

@@ -93,6 +93,19 @@ async function seedFirstStart(database: Database): Promise<void> {
   );
 }
 
+/**
+ * Warns when PostgreSQL runs without autovacuum: nothing then analyzes the tables, so the submit path's plans made
+ * on empty tables (kept by each pooled connection) stay, and submissions slow down as the tables grow (a sixth of
+ * the bench's floor instead of about half: docs/operations.md, "PostgreSQL settings").
+ */
+async function warnWithoutAutovacuum(database: Database, log: Logger): Promise<void> {
+  const [row] = (await database.executeSql(`select current_setting('autovacuum') as autovacuum`)).rows as Array<{ autovacuum: string }>;
+  if (row?.autovacuum === 'off')
+    log.warn(
+      'PostgreSQL runs with autovacuum off: tables are never analyzed and submissions slow down as they grow; turn it on (docs/operations.md)',
+    );
+}
+
 /** Runs the gateway until SIGINT/SIGTERM. @throws StartupError (port), ConfigError (PA settings are read by the caller). */
 export async function serve(config: Config, log: Logger, platform: PlatformSettings = { kind: 'none' }): Promise<void> {
   const database = await openConfigured(config);
@@ -104,6 +117,7 @@ export async function serve(config: Config, log: Logger, platform: PlatformSetti
     );
   }
   if (config.webhookAllowPrivateUrls) log.warn('WEBHOOK_ALLOW_PRIVATE_URLS is on: webhooks may reach http:// and private addresses');
+  if (database.engine === 'postgres') await warnWithoutAutovacuum(database, log);
   let url: string;
   try {
     url = await app.start(config.port, config.host);

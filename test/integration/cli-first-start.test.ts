@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_SELLER_PROFILE } from '../../src/domain/sellers/seller-defaults.ts';
 import { runCli, spawnServe } from '../support/processes.ts';
@@ -42,6 +43,11 @@ describe('first start on PostgreSQL', { timeout: 120_000 }, () => {
     const first = await serve(env);
     const token = /export TOKEN=(\S+)/.exec(first.output())?.[1];
     expect(token, first.output()).toMatch(/^pas_/);
+    // A warning at start exactly when the server runs without autovacuum (this machine's PostgreSQL may).
+    const sql = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    const [setting] = await sql<Array<{ autovacuum: string }>>`select current_setting('autovacuum') as autovacuum`;
+    await sql.end();
+    expect(first.output().includes('PostgreSQL runs with autovacuum off'), first.output()).toBe(setting?.autovacuum === 'off');
     const profile = await fetch(`${first.url}/v1/seller-profile`, { headers: { authorization: `Bearer ${token}` } });
     expect(profile.status).toBe(200);
     expect(((await profile.json()) as { siren: string }).siren).toBe(DEMO_SELLER_PROFILE.siren);
