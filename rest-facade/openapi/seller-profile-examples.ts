@@ -50,6 +50,9 @@ export const sellerProfileRequestExamples: Record<string, Example> = {
   SellerProfileFull: { summary: 'Every field (an already paid service, S2; a discount note of its own)', value: full },
 };
 
+/** The full profile as stored: its own discount note (AAB), the default notes besides. */
+const storedFull = { ...full, legal_notes: { ...LEGAL_NOTES, aab: full.legal_notes.aab } };
+
 /** Replies of `GET` and `PUT /v1/seller-profile`. */
 const storedMinimal = {
   ...minimal,
@@ -70,7 +73,7 @@ export const sellerProfileReplyExamples: Record<string, Example> = {
   SellerProfileStoredMinimal: { summary: 'The minimal profile as stored, defaults filled in', value: storedMinimal },
   SellerProfileStoredFull: {
     summary: 'The full profile as stored',
-    value: { ...full, legal_notes: { ...LEGAL_NOTES, aab: full.legal_notes.aab } },
+    value: storedFull,
   },
   SellerProfileNotSet: detailExample(
     'No profile yet',
@@ -94,7 +97,6 @@ export const sellerProfileReplyExamples: Record<string, Example> = {
 };
 
 const at = '2026-11-27T09:12:44.118Z';
-const storedFull = { ...full, legal_notes: { ...LEGAL_NOTES, aab: full.legal_notes.aab } };
 
 /** Replies of `/v1/sellers` (`./sellers.ts`). */
 export const sellerExamples: Record<string, Example> = {

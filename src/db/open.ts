@@ -83,7 +83,7 @@ function loggerFor(onQuery: QueryObserver | undefined) {
 
 /**
  * PGlite on `dir`. A new directory is created, closed and opened again: initdb grows the WebAssembly memory to
- * about 800 MiB and it never shrinks, while a reopened instance idles near 300 MiB (docs/operations.md).
+ * about 800 MiB and it never shrinks; the reopened instance holds only what the database needs (docs/operations.md).
  */
 async function openEmbeddedDir(dir: string): Promise<PGlite> {
   if (!existsSync(join(dir, 'PG_VERSION'))) await (await PGlite.create({ dataDir: dir })).close();

@@ -66,8 +66,8 @@ function setDueAt(db: Executor, rows: LeasedRows, value: SQL, where: SQL) {
   return db.execute(sql`UPDATE ${rows.table} SET ${sql.identifier(rows.dueAt.name)} = ${value} WHERE ${where}`);
 }
 
-/** `now()` plus `ms` milliseconds, in SQL. */
-const fromNow = (ms: number) => sql`now() + ${Math.round(ms)} * interval '1 millisecond'`;
+/** `now()` plus `ms` milliseconds, in SQL: the due-at of a claim, a postponement or a backoff. */
+export const fromNow = (ms: number) => sql`now() + ${Math.round(ms)} * interval '1 millisecond'`;
 
 /**
  * Claims rows of `rows` for `leaseMs` in one transaction: `due` selects them `FOR UPDATE SKIP LOCKED` (instances

@@ -3,9 +3,9 @@
  * (renewed while in hand, given back on shutdown: src/db/row-leases.ts). The claim is in `claim.ts`, the batched finish in
  * `finish.ts`; what the pipeline wrote is read through `src/domain/submissions/read/` (documents.ts).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { LeasedRows } from '../db/row-leases.ts';
+import { fromNow, type LeasedRows } from '../db/row-leases.ts';
 import { submissions } from '../db/schema.ts';
 
 /** The delay before attempt `attempts + 1`: 2 s doubling to 60 s, each between half and all of it (jittered). */
@@ -21,7 +21,7 @@ export async function postpone(db: Db, id: string, attempt: number, error: unkno
   const message = error instanceof Error ? error.message : String(error);
   await db
     .update(submissions)
-    .set({ pipelineNextAt: sql`now() + ${backoffMs(attempt)} * interval '1 millisecond'`, pipelineLastError: message.slice(0, 500) })
+    .set({ pipelineNextAt: fromNow(backoffMs(attempt)), pipelineLastError: message.slice(0, 500) })
     .where(and(eq(submissions.id, id), eq(submissions.processingState, 'received')));
 }
 

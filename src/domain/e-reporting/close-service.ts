@@ -6,7 +6,6 @@
  * `invalid` and never sent. The close worker (closer.ts) and `POST /v1/e-reports/close` call it.
  */
 import type { Db } from '../../db/client.ts';
-import { DEFAULT_LEASE_MS } from '../../db/row-leases.ts';
 import { toEInvoice } from '../../einvoice/map.ts';
 import type { EInvoice, ProcessingRule } from '../../einvoice/model.ts';
 import { deriveStored, precedingOf } from '../../einvoice/stored.ts';
@@ -35,8 +34,8 @@ export interface CloseDeps {
   sender: { id: string; name: string };
   /** How long after its period ended a report closes by itself (`EREPORTING_CLOSE_DELAY`), in milliseconds. */
   closeDelayMs: number;
-  /** How long a frozen report stays leased to its closing (PA_LEASE_MS, ms; default `DEFAULT_LEASE_MS`). */
-  leaseMs?: number | undefined;
+  /** How long a frozen report stays leased to its closing, in milliseconds (PA_LEASE_MS). */
+  leaseMs: number;
   /** Told after a report was built valid (`closed`, due for sending): wakes the sender. */
   onClosed?: (() => void) | undefined;
 }
@@ -96,7 +95,7 @@ export async function buildFrozen(deps: CloseDeps, row: EReportRow): Promise<ERe
 
 /** Closes the open report `id` now: freeze, build, check, store. Undefined when it was not open. */
 export async function closeReport(deps: CloseDeps, id: string): Promise<EReportRow | undefined> {
-  const frozen = await freezeReport(deps.db, id, deps.leaseMs ?? DEFAULT_LEASE_MS);
+  const frozen = await freezeReport(deps.db, id, deps.leaseMs);
   if (!frozen) return undefined;
   return buildFrozen(deps, frozen);
 }

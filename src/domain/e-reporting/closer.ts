@@ -8,7 +8,7 @@
  */
 import type { Logger } from 'pino';
 import { leasedWorker } from '../../db/leased-worker.ts';
-import { createRowKeeper, leaseMsFrom } from '../../db/row-leases.ts';
+import { createRowKeeper } from '../../db/row-leases.ts';
 import { createWaiter } from '../../lib/waiter.ts';
 import { buildFrozen, type CloseDeps, closeReport } from './close-service.ts';
 import { findReport } from './store/close-store.ts';
@@ -20,11 +20,10 @@ export interface Closer {
   stop(): Promise<void>;
 }
 
-/** The closer (module comment); nothing runs before `start`. `leaseMs` defaults to PA_LEASE_MS. */
+/** The closer (module comment); nothing runs before `start`. Its claims last `leaseMs` (PA_LEASE_MS), renewed. */
 export function createCloser(options: CloseDeps & { log: Logger; pollMs?: number | undefined }): Closer {
   const { db, log } = options;
-  const leaseMs = options.leaseMs ?? leaseMsFrom(process.env);
-  const deps: CloseDeps = { ...options, leaseMs };
+  const { leaseMs } = options;
   const keeper = createRowKeeper(db, CLOSING_REPORT_LEASES, leaseMs);
   const waiter = createWaiter(options.pollMs ?? 5000);
   const worker = leasedWorker(keeper, { run: () => run(), interrupt: () => waiter.cancel() });
@@ -33,7 +32,7 @@ export function createCloser(options: CloseDeps & { log: Logger; pollMs?: number
     try {
       const row = await findReport(db, id);
       if (!row) return;
-      const done = row.state === 'open' ? await closeReport(deps, id) : row.xml === null ? await buildFrozen(deps, row) : undefined;
+      const done = row.state === 'open' ? await closeReport(options, id) : row.xml === null ? await buildFrozen(options, row) : undefined;
       if (done) log.info({ reportId: id, state: done.state, period: done.periodId }, 'e-reporting: report closed');
     } catch (error) {
       const attempts = (await findReport(db, id).catch(() => undefined))?.jobAttempts ?? 1;

@@ -9,7 +9,7 @@
  */
 import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { claimRows, type LeasedRows, postponeRow } from '../../db/row-leases.ts';
+import { claimRows, fromNow, type LeasedRows, postponeRow } from '../../db/row-leases.ts';
 import { type payments, platformFlows, submissionDocuments, submissions } from '../../db/schema.ts';
 import type { DocumentType } from '../../model/documents.ts';
 
@@ -94,7 +94,7 @@ export async function beginAttempt(
   return db.transaction(async (tx) => {
     const [leased] = await tx
       .update(submissions)
-      .set({ pipelineNextAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .set({ pipelineNextAt: fromNow(leaseMs) })
       .where(and(eq(submissions.id, input.submissionId), eq(submissions.processingState, 'validated')))
       .returning({ id: submissions.id });
     if (!leased) return undefined;

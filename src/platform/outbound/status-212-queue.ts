@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { claimRows, type LeasedRows } from '../../db/row-leases.ts';
+import { claimRows, fromNow, type LeasedRows } from '../../db/row-leases.ts';
 import { payments, submissions } from '../../db/schema.ts';
 import { type AttemptFailure, msSinceStarted } from './outbound-store.ts';
 
@@ -83,7 +83,7 @@ export async function begin212Attempt(db: Db, id: string, leaseMs: number): Prom
     .set({
       attempts: sql`${payments.attempts} + 1`,
       outcomeUnknown: true,
-      nextAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      nextAt: fromNow(leaseMs),
       attemptStartedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
@@ -99,7 +99,7 @@ export async function record212Failure(db: Db, id: string, failure: AttemptFailu
     .set({
       outcomeUnknown: failure.outcomeUnknown,
       lastError: failure.error.slice(0, 500),
-      nextAt: sql`now() + ${Math.round(failure.delayMs)} * interval '1 millisecond'`,
+      nextAt: fromNow(failure.delayMs),
       updatedAt: sql`now()`,
     })
     .where(and(eq(payments.id, id), eq(payments.state, 'pending')));

@@ -9,6 +9,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client.ts';
+import { fromNow } from '../../../db/row-leases.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { eReports } from '../../../db/schema.ts';
 import type { SellerProfile } from '../../../model/seller-profile.ts';
@@ -47,7 +48,7 @@ export async function freezeReport(db: Db, id: string, leaseMs: number): Promise
         state: 'closed',
         closedAt: sql`now()`,
         updatedAt: sql`now()`,
-        jobNextAt: sql`now() + ${Math.round(leaseMs)}::int * interval '1 millisecond'`,
+        jobNextAt: fromNow(leaseMs),
         jobAttempts: 0,
         type: sql`CASE WHEN EXISTS (SELECT 1 FROM e_reports e WHERE e.tenant_id = ${current.tenantId} AND e.seller_siren = ${current.sellerSiren}
           AND e.kind = ${current.kind} AND e.period_id = ${current.periodId} AND e.sequence < ${current.sequence}

@@ -8,7 +8,7 @@
  */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import type { LeasedRows } from '../../../db/row-leases.ts';
+import { fromNow, type LeasedRows } from '../../../db/row-leases.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { eReports } from '../../../db/schema.ts';
 
@@ -38,7 +38,7 @@ export async function claimDueReports(db: Executor, lane: JobLane, limit: number
 export async function postponeReport(db: Executor, id: string, delayMs: number, error: string): Promise<void> {
   await db
     .update(eReports)
-    .set({ jobNextAt: sql`now() + ${Math.round(delayMs)}::int * interval '1 millisecond'`, jobLastError: error.slice(0, 2000) })
+    .set({ jobNextAt: fromNow(delayMs), jobLastError: error.slice(0, 2000) })
     .where(and(eq(eReports.id, id), sql`${eReports.state} IN ('open', 'closed', 'sent')`));
 }
 

@@ -6,6 +6,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { fromNow } from '../../../db/row-leases.ts';
 import { eReports } from '../../../db/schema.ts';
 import type { EReportRow } from './close-store.ts';
 
@@ -50,7 +51,7 @@ export async function markSent(db: Executor, id: string, flowId: string, pollMs:
       flowOutcomeUnknown: false,
       sentAt: sql`now()`,
       updatedAt: sql`now()`,
-      jobNextAt: sql`now() + ${pollMs}::int * interval '1 millisecond'`,
+      jobNextAt: fromNow(pollMs),
       jobAttempts: 0,
       jobLastError: null,
     })
